@@ -1,0 +1,12 @@
+"""Registers the generic bots through the same hooks a third-party plugin uses."""
+
+from __future__ import annotations
+
+from meeple import hookimpl
+
+from .random_bot import INFO as RANDOM
+
+
+@hookimpl
+def meeple_register_bots(register):
+    register(RANDOM)

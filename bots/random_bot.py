@@ -1,0 +1,25 @@
+"""The random bot: a uniformly random legal action, from its own seeded generator."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from meeple import Action, BotInfo, Game, Option, Options, Rng, View
+
+
+class RandomBot:
+    """Plays any game; the baseline every other bot must beat."""
+
+    def __init__(self, game: Game, seat: int, params: Options) -> None:
+        self.rng = Rng(params["seed"])
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        return legal[self.rng.below(len(legal))]
+
+
+INFO = BotInfo(
+    name="random",
+    factory=RandomBot,
+    summary="uniformly random legal actions (seeded)",
+    params=(Option("seed", "int", 0, "seed of the bot's own generator"),),
+)

@@ -1,0 +1,31 @@
+"""meeple: a Python SDK for tabletop games.
+
+Games are pluggy plugins (`from meeple import hookimpl`); a game declares a `GameSpec`, a `Game`
+factory and a `State` holding zones; the core derives views, determinization, serialization and
+a conformance suite from those declarations.
+"""
+
+from .actions import Action, Decision
+from .bots import Bot, BotInfo, BotSpec
+from .errors import (BotError, IllegalAction, MeepleError, OptionError, RecordError,
+                     RegistrationError, SerializationError, UnknownName)
+from .game import Game
+from .hookspecs import hookimpl
+from .layout import hidden_field
+from .options import Option, Options
+from .registry import Registry
+from .rng import Rng
+from .spec import GameSpec, Information
+from .state import State
+from .view import View
+from .zones import (Counters, Display, Grid, Hand, KeyedPiles, Pile, Tableau, Visibility, Zone)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action", "Bot", "BotError", "BotInfo", "BotSpec", "Counters", "Decision", "Display", "Game",
+    "GameSpec", "Grid", "Hand", "IllegalAction", "Information", "KeyedPiles", "MeepleError",
+    "Option", "OptionError", "Options", "Pile", "RecordError", "Registry", "RegistrationError",
+    "Rng", "SerializationError", "State", "Tableau", "UnknownName", "View", "Visibility", "Zone",
+    "hidden_field", "hookimpl",
+]

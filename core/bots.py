@@ -1,0 +1,80 @@
+"""The bot interface: a bot sees its player's view and the legal actions, never the state."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
+
+from attrs import frozen
+
+from .actions import Action
+from .errors import OptionError
+from .options import Option, Options, parse_pairs, resolve_options
+from .view import View
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .spec import GameSpec
+
+
+class Bot(Protocol):
+    """Anything with `act`; built by a `BotInfo.factory` for one seat of one game."""
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        """Choose one of `legal` (never empty) for the decision described by `view`."""
+        ...
+
+
+BotFactory = Callable[["Game", int, Options], Bot]
+
+
+@frozen
+class BotInfo:
+    """A registered bot: how to build it, which games it plays, which parameters it takes.
+
+    `games` None means generic: it plays every game for which `requires(spec)` returns None
+    (otherwise `requires` returns the reason it cannot play). A `factory(game, seat, params)`
+    gets the game (rules factory, for search bots to simulate and determinize), its seat and its
+    validated parameters.
+    """
+
+    name: str
+    factory: BotFactory
+    summary: str
+    games: tuple[str, ...] | None = None
+    params: tuple[Option, ...] = ()
+    requires: Callable[["GameSpec"], str | None] | None = None
+
+    def refusal(self, spec: "GameSpec") -> str | None:
+        """Why this bot cannot play `spec`'s game, or None when it can."""
+        if self.games is not None and spec.id not in self.games:
+            return f"bot {self.name!r} only plays {', '.join(self.games)}"
+        if self.requires is not None:
+            return self.requires(spec)
+        return None
+
+    def parse_params(self, given: Mapping[str, Any]) -> Options:
+        try:
+            return resolve_options(self.params, given)
+        except OptionError as exc:
+            raise OptionError(f"bot {self.name!r}: {exc}") from None
+
+
+@frozen
+class BotSpec:
+    """A bot named on the command line: `NAME` or `NAME:key=value,key=value`."""
+
+    name: str
+    params: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> "BotSpec":
+        name, _, rest = text.strip().partition(":")
+        if not name:
+            raise OptionError(f"a bot spec needs a name, got {text!r}")
+        pairs = parse_pairs([p for p in rest.split(",") if p.strip()]) if rest else {}
+        return cls(name, tuple(pairs.items()))
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.name
+        return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.params)

@@ -1,0 +1,135 @@
+"""Game options declared as data, and their validation into an immutable `Options` value."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator, Mapping
+
+import attrs
+from attrs import frozen
+
+from .errors import OptionError
+
+_TYPES = {"str": str, "int": int, "bool": bool}
+
+
+@frozen
+class Option:
+    """One option a game accepts: its type, default, allowed values and help text.
+
+    `type` is "str", "int" or "bool"; `choices` (if given) lists every allowed value;
+    `minimum`/`maximum` bound an int option.
+    """
+
+    name: str
+    type: str
+    default: Any
+    help: str = ""
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if self.type not in _TYPES:
+            raise ValueError(f"option {self.name!r}: type must be one of {sorted(_TYPES)}")
+        self.validate(self.default)
+
+    def allowed(self) -> str:
+        """The allowed values in words, for error messages and help."""
+        if self.choices is not None:
+            return ", ".join(_format(c) for c in self.choices)
+        if self.type == "bool":
+            return "true, false"
+        if self.type == "int":
+            lo = "" if self.minimum is None else f"≥ {self.minimum}"
+            hi = "" if self.maximum is None else f"≤ {self.maximum}"
+            return "an integer" + (f" {lo}" if lo else "") + (f" and {hi}" if lo and hi else hi and f" {hi}")
+        return "any text"
+
+    def parse(self, raw: Any) -> Any:
+        """Convert a value from the command line or JSON, then validate it."""
+        value = raw
+        if isinstance(raw, str):
+            if self.type == "int":
+                try:
+                    value = int(raw)
+                except ValueError:
+                    raise self._bad(raw) from None
+            elif self.type == "bool":
+                lowered = raw.strip().lower()
+                if lowered not in ("true", "false", "1", "0", "yes", "no"):
+                    raise self._bad(raw)
+                value = lowered in ("true", "1", "yes")
+        self.validate(value)
+        return value
+
+    def validate(self, value: Any) -> None:
+        expected = _TYPES[self.type]
+        if type(value) is not expected:  # bool is a subclass of int: compare exactly
+            raise self._bad(value)
+        if self.choices is not None and value not in self.choices:
+            raise self._bad(value)
+        if self.minimum is not None and value < self.minimum:
+            raise self._bad(value)
+        if self.maximum is not None and value > self.maximum:
+            raise self._bad(value)
+
+    def _bad(self, value: Any) -> OptionError:
+        return OptionError(f"option {self.name!r} cannot be {_format(value)}; allowed: {self.allowed()}")
+
+
+def _format(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+@frozen
+class Options(Mapping[str, Any]):
+    """Validated option values of one game: every declared key, defaults filled in, immutable."""
+
+    items_: tuple[tuple[str, Any], ...] = attrs.field(alias="items_")
+
+    def __getitem__(self, key: str) -> Any:
+        for name, value in self.items_:
+            if name == key:
+                return value
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name, _ in self.items_)
+
+    def __len__(self) -> int:
+        return len(self.items_)
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.items_)
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={_format(v)}" for k, v in self.items_)
+        return f"Options({inner})"
+
+
+def resolve_options(declared: tuple[Option, ...], given: Mapping[str, Any] | None = None) -> Options:
+    """Validate `given` against the declared options and fill in defaults.
+
+    Raises OptionError naming an unknown key (with the known keys) or a bad value (with the
+    allowed values). String values are parsed, so command-line `KEY=VALUE` pairs work as is.
+    """
+    given = dict(given or {})
+    by_name = {o.name: o for o in declared}
+    for key in given:
+        if key not in by_name:
+            known = ", ".join(sorted(by_name)) or "none"
+            raise OptionError(f"unknown option {key!r}; this game's options: {known}")
+    return Options(tuple((o.name, o.parse(given[o.name]) if o.name in given else o.default) for o in declared))
+
+
+def parse_pairs(pairs: list[str] | tuple[str, ...]) -> dict[str, str]:
+    """Parse command-line `KEY=VALUE` strings into a dict (values stay strings)."""
+    result: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"expected KEY=VALUE, got {pair!r}")
+        result[key.strip()] = value.strip()
+    return result

@@ -1,0 +1,161 @@
+"""The registry: what the installed plugins provide, and the only code that calls their hooks."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any, Callable, Iterable, Mapping
+
+import attrs
+import pluggy
+
+from .bots import Bot, BotInfo, BotSpec
+from .errors import RegistrationError, UnknownName
+from .game import Game
+from .plugins import PluginLoadWarning, make_plugin_manager, strict_plugins
+from .render import Renderer, generic_renderer
+
+
+@attrs.frozen
+class PluginInfo:
+    """One loaded plugin, for `meeple plugins`."""
+
+    name: str
+    version: str
+    hooks: tuple[str, ...]
+
+
+class Registry:
+    """Games, bots and renderers from every plugin, with clear errors for unknown names."""
+
+    def __init__(self, pm: pluggy.PluginManager, versions: Mapping[str, str] | None = None,
+                 strict: bool | None = None) -> None:
+        self._pm = pm
+        self._versions = dict(versions or {})
+        self._strict = strict_plugins() if strict is None else strict
+        self.games: dict[str, type[Game]] = {}
+        self.game_plugins: dict[str, str] = {}
+        self._bots: dict[tuple[str, str | None], tuple[BotInfo, str]] = {}
+        self.renderers: dict[str, Renderer] = {}
+        self._collect("meeple_register_games", self._add_game)
+        self._collect("meeple_register_bots", self._add_bot)
+        self._collect("meeple_register_renderers", self._add_renderer)
+
+    @classmethod
+    def load(cls, plugins: Iterable[object] = (), entry_points: bool = True,
+             strict: bool | None = None) -> "Registry":
+        """Load installed plugins (and any given plugin objects) into a fresh registry."""
+        pm, versions = make_plugin_manager(plugins, entry_points=entry_points, strict=strict)
+        return cls(pm, versions, strict)
+
+    # -- collection -----------------------------------------------------------------------------
+
+    def _collect(self, hook_name: str, add: Callable[..., None]) -> None:
+        hook = getattr(self._pm.hook, hook_name)
+        for impl in reversed(hook.get_hookimpls()):
+            plugin = impl.plugin_name
+
+            def register(*args: Any, _plugin: str = plugin) -> None:
+                add(_plugin, *args)
+
+            try:
+                impl.function(register)
+            except Exception as exc:
+                message = f"meeple plugin {plugin!r} failed in {hook_name}: {type(exc).__name__}: {exc}"
+                if self._strict:
+                    raise RegistrationError(message) from exc
+                warnings.warn(message, PluginLoadWarning, stacklevel=2)
+
+    def _add_game(self, plugin: str, game_cls: type[Game]) -> None:
+        if not (isinstance(game_cls, type) and issubclass(game_cls, Game)):
+            raise RegistrationError(f"plugin {plugin!r} registered {game_cls!r}, which is not a meeple.Game")
+        game_id = game_cls.spec.id
+        if game_id in self.games:
+            raise RegistrationError(f"game {game_id!r} registered by both {self.game_plugins[game_id]!r} "
+                                    f"and {plugin!r}")
+        self.games[game_id] = game_cls
+        self.game_plugins[game_id] = plugin
+
+    def _add_bot(self, plugin: str, info: BotInfo) -> None:
+        if not isinstance(info, BotInfo):
+            raise RegistrationError(f"plugin {plugin!r} registered {info!r}, which is not a meeple.BotInfo")
+        keys = [(info.name, g) for g in info.games] if info.games is not None else [(info.name, None)]
+        for key in keys:
+            if key in self._bots:
+                where = f" for {key[1]}" if key[1] else ""
+                raise RegistrationError(f"bot {info.name!r}{where} registered by both "
+                                        f"{self._bots[key][1]!r} and {plugin!r}")
+            self._bots[key] = (info, plugin)
+
+    def _add_renderer(self, plugin: str, game_id: str, renderer: Renderer) -> None:
+        if game_id in self.renderers:
+            raise RegistrationError(f"two renderers for {game_id!r} (the second from {plugin!r})")
+        self.renderers[game_id] = renderer
+
+    # -- lookup ---------------------------------------------------------------------------------
+
+    def game(self, game_id: str) -> type[Game]:
+        try:
+            return self.games[game_id]
+        except KeyError:
+            known = ", ".join(sorted(self.games)) or "none installed"
+            raise UnknownName(f"unknown game {game_id!r}; installed games: {known}") from None
+
+    def create(self, game_id: str, players: int | None = None,
+               options: Mapping[str, Any] | None = None) -> Game:
+        """A game instance; `players` defaults to the game's minimum."""
+        game_cls = self.game(game_id)
+        return game_cls(game_cls.spec.min_players if players is None else players, options)
+
+    def game_version(self, game_id: str) -> str:
+        return self._versions.get(self.game_plugins[game_id], "0")
+
+    def renderer(self, game_id: str) -> Renderer:
+        return self.renderers.get(game_id, generic_renderer)
+
+    def all_bots(self) -> list[BotInfo]:
+        """Every registered bot (a game-specific bot appears once per registration)."""
+        seen: list[BotInfo] = []
+        for info, _ in self._bots.values():
+            if info not in seen:
+                seen.append(info)
+        return sorted(seen, key=lambda b: (b.name, b.games or ()))
+
+    def bots_for(self, game_id: str) -> list[BotInfo]:
+        """The bots that can play a game, game-specific ones shadowing generic ones of that name."""
+        spec = self.game(game_id).spec
+        chosen: dict[str, BotInfo] = {}
+        for (name, game), (info, _) in self._bots.items():
+            if game == game_id or (game is None and name not in chosen):
+                if info.refusal(spec) is None:
+                    chosen[name] = info
+        return [chosen[n] for n in sorted(chosen)]
+
+    def bot(self, name: str, game_id: str) -> BotInfo:
+        spec = self.game(game_id).spec
+        entry = self._bots.get((name, game_id)) or self._bots.get((name, None))
+        if entry is None:
+            known = ", ".join(b.name for b in self.bots_for(game_id)) or "none"
+            raise UnknownName(f"unknown bot {name!r} for {game_id}; bots that play it: {known}")
+        info = entry[0]
+        reason = info.refusal(spec)
+        if reason is not None:
+            raise UnknownName(f"bot {name!r} cannot play {game_id}: {reason}")
+        return info
+
+    def make_bot(self, spec: BotSpec | str, game: Game, seat: int,
+                 defaults: Mapping[str, Any] | None = None) -> Bot:
+        """Build a bot for a seat; `defaults` (e.g. a derived seed) apply where the spec is silent."""
+        spec = BotSpec.parse(spec) if isinstance(spec, str) else spec
+        info = self.bot(spec.name, game.spec.id)
+        given = {k: v for k, v in (defaults or {}).items() if any(p.name == k for p in info.params)}
+        given.update(spec.params)
+        return info.factory(game, seat, info.parse_params(given))
+
+    def plugins(self) -> list[PluginInfo]:
+        result = []
+        for name, plugin in self._pm.list_name_plugin():
+            if plugin is None:
+                continue
+            hooks = tuple(sorted(h.name for h in self._pm.get_hookcallers(plugin) or ()))
+            result.append(PluginInfo(name, self._versions.get(name, "0"), hooks))
+        return sorted(result, key=lambda p: p.name)

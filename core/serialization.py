@@ -1,0 +1,250 @@
+"""JSON for actions, decisions, views, states and options, through cattrs.
+
+One base converter knows the core types (zones, zone views, RNG); each game gets a copy that also
+knows its own action and decision classes as tagged unions (`{"type": tag, ...}`), so tags need
+only be unique within a game. Bad input raises SerializationError with one readable line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Callable
+
+import cattrs
+from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError
+
+from .actions import Action, Decision
+from .errors import SerializationError
+from .layout import Kind, game_fields
+from .rng import Rng
+from .view import View
+from .zones import VIEW_TYPES, ZONE_TYPES, Zone
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
+
+FORMAT_VERSION = 1
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def _zone_hooks(converter: cattrs.Converter) -> None:
+    by_kind = {z.kind: z for z in ZONE_TYPES}
+
+    def unstructure_zone(zone: Zone) -> dict[str, Any]:
+        return {"zone": zone.kind, **zone.to_data()}
+
+    def structure_zone(data: Any, cls: type) -> Zone:
+        if not isinstance(data, dict) or data.get("zone") not in by_kind:
+            raise ValueError(f"expected a zone object with a 'zone' kind, got {_short(data)}")
+        zone_cls = by_kind[data["zone"]]
+        if cls is not Zone and not issubclass(zone_cls, cls):
+            raise ValueError(f"expected a {cls.kind} zone, got {data['zone']}")  # type: ignore[attr-defined]
+        body = {k: v for k, v in data.items() if k != "zone"}
+        try:
+            return zone_cls.from_data(body)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"bad {zone_cls.kind} zone: {exc}") from None
+
+    for zone_cls in (Zone, *ZONE_TYPES):
+        converter.register_unstructure_hook(zone_cls, unstructure_zone)
+        converter.register_structure_hook(zone_cls, structure_zone)
+
+
+def make_base_converter() -> cattrs.Converter:
+    """The converter for core types; games extend copies of it (see `converter_for`)."""
+    converter = cattrs.Converter(forbid_extra_keys=True)
+    converter.register_unstructure_hook(Rng, lambda rng: rng.state)
+    converter.register_structure_hook(Rng, lambda data, _: Rng(_int(data)))
+    converter.register_structure_hook(Any, lambda data, _: _freeze(data))
+    _zone_hooks(converter)
+    for view_cls in VIEW_TYPES.values():
+        converter.register_structure_hook(view_cls, converter.get_structure_hook(view_cls))
+    return converter
+
+
+def _int(data: Any) -> int:
+    if type(data) is not int:
+        raise ValueError(f"expected an integer, got {_short(data)}")
+    return data
+
+
+def _short(data: Any) -> str:
+    text = json.dumps(data) if not isinstance(data, str) else repr(data)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _tagged(converter: cattrs.Converter, base: type, classes: tuple[type, ...], what: str) -> None:
+    by_tag: dict[str, type] = {}
+    for cls in classes:
+        if not cls.tag:
+            raise SerializationError(f"{cls.__name__} has no tag")
+        if cls.tag in by_tag:
+            raise SerializationError(f"{what} tag {cls.tag!r} used by {by_tag[cls.tag].__name__} "
+                                     f"and {cls.__name__}")
+        by_tag[cls.tag] = cls
+
+    def unstructure(obj: Any) -> dict[str, Any]:
+        body = converter.unstructure_attrs_asdict(obj)
+        return {"type": obj.tag, **body}
+
+    def structure(data: Any, _: type) -> Any:
+        if not isinstance(data, dict) or "type" not in data:
+            raise ValueError(f"expected a {what} object with a 'type', got {_short(data)}")
+        cls = by_tag.get(data["type"])
+        if cls is None:
+            raise ValueError(f"unknown {what} type {data['type']!r}; known: {', '.join(sorted(by_tag))}")
+        body = {k: v for k, v in data.items() if k != "type"}
+        return converter.structure_attrs_fromdict(body, cls)
+
+    converter.register_unstructure_hook(base, unstructure)
+    converter.register_structure_hook(base, structure)
+    for cls in classes:
+        converter.register_unstructure_hook(cls, unstructure)
+        converter.register_structure_hook(cls, structure)
+
+
+@lru_cache(maxsize=None)
+def converter_for(game_cls: type["Game"]) -> cattrs.Converter:
+    """The converter for one game: the base plus that game's actions and decisions."""
+    converter = make_base_converter()
+    _tagged(converter, Action, tuple(game_cls.action_types), "action")
+    _tagged(converter, Decision, tuple(game_cls.decision_types), "decision")
+    return converter
+
+
+def _guard(what: str, fn: Callable[[], Any]) -> Any:
+    try:
+        return fn()
+    except SerializationError:
+        raise
+    except ForbiddenExtraKeysError as exc:
+        raise SerializationError(f"bad {what}: unexpected keys {sorted(exc.extra_fields)}") from None
+    except ClassValidationError as exc:
+        details = "; ".join(cattrs.transform_error(exc))
+        raise SerializationError(f"bad {what}: {details}") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise SerializationError(f"bad {what}: {exc}") from None
+
+
+# -- actions ------------------------------------------------------------------------------------
+
+def action_to_data(game_cls: type["Game"], action: Action) -> dict[str, Any]:
+    return converter_for(game_cls).unstructure(action, Action)
+
+
+def action_from_data(game_cls: type["Game"], data: Any) -> Action:
+    return _guard("action", lambda: converter_for(game_cls).structure(data, Action))
+
+
+# -- views --------------------------------------------------------------------------------------
+
+def view_to_data(game_cls: type["Game"], view: View) -> dict[str, Any]:
+    converter = converter_for(game_cls)
+    types = _view_types(game_cls)
+    return {
+        "game": view.game,
+        "player": view.player,
+        "moves": view.moves,
+        "pending": [converter.unstructure(d, Decision) for d in view.pending],
+        "fields": {name: converter.unstructure(value, types.get(name, Any)) for name, value in view.fields},
+    }
+
+
+def view_from_data(game_cls: type["Game"], data: Any) -> View:
+    converter = converter_for(game_cls)
+    types = _view_types(game_cls)
+
+    def build() -> View:
+        _expect_keys(data, {"game", "player", "moves", "pending", "fields"}, "view")
+        fields = data["fields"]
+        if set(fields) != set(types):
+            raise ValueError(f"fields {sorted(fields)} do not match {sorted(types)}")
+        return View(
+            data["game"], data["player"], _int(data["moves"]),
+            tuple(converter.structure(d, Decision) for d in data["pending"]),
+            tuple((name, converter.structure(fields[name], t)) for name, t in types.items()),
+        )
+
+    return _guard("view", build)
+
+
+def _view_types(game_cls: type["Game"]) -> dict[str, Any]:
+    state_cls = game_cls.state_class
+    types = {info.name: info.view_annotation for info in game_fields(state_cls) if not info.hidden}
+    types.update(state_cls.view_extra_types)
+    return types
+
+
+def _expect_keys(data: Any, keys: set[str], what: str) -> None:
+    if not isinstance(data, dict):
+        raise ValueError(f"a {what} is a JSON object, got {_short(data)}")
+    missing, extra = keys - set(data), set(data) - keys
+    if missing:
+        raise ValueError(f"missing keys {sorted(missing)}")
+    if extra:
+        raise ValueError(f"unexpected keys {sorted(extra)}")
+
+
+# -- states -------------------------------------------------------------------------------------
+
+def state_to_data(state: "State") -> dict[str, Any]:
+    game = state.game
+    converter = converter_for(type(game))
+    return {
+        "game": game.spec.id,
+        "players": game.players,
+        "options": game.options.as_dict(),
+        "rng": state.rng.state,
+        "moves": state.moves,
+        "pending": [converter.unstructure(d, Decision) for d in state.pending],
+        "fields": {info.name: converter.unstructure(getattr(state, info.name), info.annotation)
+                   for info in game_fields(type(state))},
+    }
+
+
+def state_from_data(game_cls: type["Game"], data: Any) -> "State":
+    converter = converter_for(game_cls)
+    state_cls = game_cls.state_class
+
+    def build() -> "State":
+        _expect_keys(data, {"game", "players", "options", "rng", "moves", "pending", "fields"}, "state")
+        if data["game"] != game_cls.spec.id:
+            raise ValueError(f"this is a {data['game']!r} state, not {game_cls.spec.id!r}")
+        game = game_cls(_int(data["players"]), data["options"])
+        infos = game_fields(state_cls)
+        fields = data["fields"]
+        if set(fields) != {i.name for i in infos}:
+            raise ValueError(f"fields {sorted(fields)} do not match {sorted(i.name for i in infos)}")
+        values = {}
+        for info in infos:
+            value = converter.structure(fields[info.name], info.annotation)
+            if info.kind is Kind.LIST:
+                value = list(value)
+            values[info.name] = value
+        state = state_cls(game=game, rng=Rng(_int(data["rng"])),
+                          pending=[converter.structure(d, Decision) for d in data["pending"]],
+                          moves=_int(data["moves"]), **values)
+        return state
+
+    return _guard("state", build)
+
+
+def state_fingerprint(state: "State") -> str:
+    """sha256 of the canonical JSON of a state: equal fingerprints mean equal states."""
+    text = json.dumps(state_to_data(state), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def dumps(data: Any) -> str:
+    """Canonical compact JSON (sorted keys), for records and fingerprints."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+

@@ -1,0 +1,55 @@
+"""A player's view of a state: frozen, JSON-serializable, holding only what that player may see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import frozen
+
+from .actions import Decision
+
+
+@frozen
+class View:
+    """What `player` sees (None: the omniscient observer).
+
+    `fields` mirrors the state's fields by name: zones become zone views (hidden cards replaced by
+    counts and publicly known cards), other public fields are copied, hidden fields are left out.
+    Read them as attributes: `view.hands[2].size`.
+    """
+
+    game: str
+    player: int | None
+    moves: int
+    pending: tuple[Decision, ...]
+    fields: tuple[tuple[str, Any], ...]
+
+    @property
+    def decision(self) -> Decision | None:
+        """The decision owed now, or None when the game is over."""
+        return self.pending[-1] if self.pending else None
+
+    @property
+    def current_player(self) -> int | None:
+        return self.pending[-1].player if self.pending else None
+
+    @property
+    def is_terminal(self) -> bool:
+        return not self.pending
+
+    def field(self, name: str) -> Any:
+        for key, value in self.fields:
+            if key == name:
+                return value
+        raise KeyError(f"this view has no field {name!r}")
+
+    def field_names(self) -> list[str]:
+        return [key for key, _ in self.fields]
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        try:
+            return self.field(name)
+        except KeyError:
+            raise AttributeError(f"this view has no field {name!r}") from None

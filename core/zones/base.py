@@ -1,0 +1,71 @@
+"""What every zone shares: who may see its contents, and the hooks views and samplers rely on.
+
+A *card* is any small, hashable, JSON-native, orderable value (games use ints for speed). Zones
+hold cards; the state holds zones. Views, determinization, card-conservation checks and
+serialization are all derived from the zones' declared visibility, never written per game.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, ClassVar, Hashable, Iterator
+
+Card = Hashable
+
+
+class Visibility(str, enum.Enum):
+    """Who may see a zone's cards (everyone always sees how many there are)."""
+
+    PUBLIC = "public"  # everyone sees the cards, in order
+    OWNER = "owner"  # the owning player sees them; others see the count and cards known to all
+    SECRET = "secret"  # nobody sees them (a face-down draw pile): count only
+
+
+class Zone:
+    """Base class of zones. Subclasses are small, slotted and copy themselves cheaply."""
+
+    __slots__ = ("visibility", "owner")
+    kind: ClassVar[str]
+
+    def __init__(self, visibility: Visibility = Visibility.PUBLIC, owner: int | None = None) -> None:
+        if visibility is Visibility.OWNER and owner is None:
+            raise ValueError(f"a {type(self).__name__} visible to its owner needs an owner seat")
+        self.visibility = visibility
+        self.owner = owner
+
+    def visible_to(self, player: int | None) -> bool:
+        """Whether `player` sees the cards (None is the omniscient observer)."""
+        if player is None or self.visibility is Visibility.PUBLIC:
+            return True
+        return self.visibility is Visibility.OWNER and player == self.owner
+
+    def cards(self) -> Iterator[Card]:
+        """Every card in the zone (for conservation checks and determinization)."""
+        raise NotImplementedError
+
+    def copy(self) -> "Zone":
+        raise NotImplementedError
+
+    def view(self, player: int | None) -> Any:
+        """A frozen snapshot of what `player` sees of this zone."""
+        raise NotImplementedError
+
+    def to_data(self) -> dict[str, Any]:
+        """JSON-native data that `from_data` turns back into an equal zone."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> "Zone":
+        raise NotImplementedError
+
+    def _head(self) -> dict[str, Any]:
+        return {"visibility": self.visibility.value, "owner": self.owner}
+
+    def _same_head(self, other: "Zone") -> bool:
+        return type(other) is type(self) and other.visibility is self.visibility and other.owner == self.owner
+
+
+def public_only(zone: Zone) -> None:
+    """Guard for structured zones that only support public visibility."""
+    if zone.visibility is not Visibility.PUBLIC:
+        raise ValueError(f"{type(zone).__name__} zones are always public")

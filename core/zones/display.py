@@ -1,0 +1,128 @@
+"""A face-up row of slots (a market or reserve display); a slot may hold a group of cards."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Iterator
+
+from attrs import frozen
+
+from .base import Card, Visibility, Zone, public_only
+from .cards import Pile
+
+
+@frozen
+class DisplayView:
+    """Each slot's cards, left to right; an empty tuple is an empty slot."""
+
+    slots: tuple[tuple[Any, ...], ...]
+
+    @property
+    def size(self) -> int:
+        return sum(len(slot) for slot in self.slots)
+
+
+class Display(Zone):
+    """A row of `width` slots. Each slot is empty, holds one card, or a group taken as one.
+
+    Owned displays (a player's reserve cards) are still public: `owner` only says whose they are.
+    """
+
+    __slots__ = ("_slots",)
+    kind = "display"
+
+    def __init__(self, width: int, slots: Iterable[Iterable[Card]] | None = None,
+                 owner: int | None = None, visibility: Visibility = Visibility.PUBLIC) -> None:
+        super().__init__(visibility, owner)
+        public_only(self)
+        self._slots = [tuple(s) for s in slots] if slots is not None else [()] * width
+        if len(self._slots) != width:
+            raise ValueError(f"a display of width {width} got {len(self._slots)} slots")
+
+    @property
+    def width(self) -> int:
+        return len(self._slots)
+
+    def __len__(self) -> int:
+        """The number of cards on display (a group counts its cards)."""
+        return sum(len(s) for s in self._slots)
+
+    def __iter__(self) -> Iterator[tuple[Card, ...]]:
+        return iter(self._slots)
+
+    def __getitem__(self, slot: int) -> tuple[Card, ...]:
+        return self._slots[slot]
+
+    def __repr__(self) -> str:
+        return f"Display({self._slots!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Display) and self._same_head(other) and other._slots == self._slots
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def cards(self) -> Iterator[Card]:
+        for slot in self._slots:
+            yield from slot
+
+    def occupied(self) -> list[int]:
+        """Indices of the slots that hold at least one card, left to right."""
+        return [i for i, s in enumerate(self._slots) if s]
+
+    def empty_slots(self) -> list[int]:
+        return [i for i, s in enumerate(self._slots) if not s]
+
+    def is_empty(self) -> bool:
+        return not any(self._slots)
+
+    def take(self, slot: int) -> tuple[Card, ...]:
+        """Take everything in a slot (a single card or a whole group); the slot becomes empty."""
+        cards = self._slots[slot]
+        if not cards:
+            raise ValueError(f"display slot {slot} is empty")
+        self._slots[slot] = ()
+        return cards
+
+    def put(self, slot: int, card: Card) -> None:
+        """Add a card to a slot (on an occupied slot this makes or grows a group)."""
+        self._slots[slot] = self._slots[slot] + (card,)
+
+    def refill(self, source: Pile) -> list[int]:
+        """Fill each empty slot, left to right, with one card from the top of `source`.
+
+        Returns the slots filled; stops early when the source runs out.
+        """
+        filled = []
+        for i, s in enumerate(self._slots):
+            if not s:
+                if not len(source):
+                    break
+                self._slots[i] = (source.pop(),)
+                filled.append(i)
+        return filled
+
+    def clear(self) -> list[Card]:
+        cards = list(self.cards())
+        self._slots = [()] * len(self._slots)
+        return cards
+
+    def copy(self) -> "Display":
+        clone = Display.__new__(Display)
+        clone.visibility = self.visibility
+        clone.owner = self.owner
+        clone._slots = self._slots[:]
+        return clone
+
+    def view(self, player: int | None) -> DisplayView:
+        return DisplayView(tuple(self._slots))
+
+    def restore(self, view: DisplayView) -> list[int]:
+        self._slots = list(view.slots)
+        return []
+
+    def to_data(self) -> dict[str, Any]:
+        return {**self._head(), "slots": [list(s) for s in self._slots]}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> "Display":
+        slots = data["slots"]
+        return cls(len(slots), slots, data["owner"], Visibility(data["visibility"]))

@@ -1,0 +1,3 @@
+"""Nim as a meeple plugin: the complete code of the first-plugin tutorial."""
+
+__version__ = "1.0.0"

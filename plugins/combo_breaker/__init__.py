@@ -1,0 +1,1 @@
+"""meeple_combo_breaker (under construction in this session)."""

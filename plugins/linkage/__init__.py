@@ -1,0 +1,1 @@
+"""meeple_linkage (under construction in this session)."""

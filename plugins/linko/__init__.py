@@ -1,0 +1,1 @@
+"""meeple_linko (under construction in this session)."""
