@@ -77,6 +77,11 @@ class Option:
         return OptionError(f"option {self.name!r} cannot be {_format(value)}; allowed: {self.allowed()}")
 
 
+def format_value(value: Any) -> str:
+    """An option value as typed on the command line (booleans as true/false)."""
+    return _format(value)
+
+
 def _format(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"

@@ -12,6 +12,8 @@ import json
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
+import attrs
+
 import cattrs
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError
 
@@ -66,8 +68,16 @@ def make_base_converter() -> cattrs.Converter:
     converter.register_structure_hook(Any, lambda data, _: _freeze(data))
     _zone_hooks(converter)
     for view_cls in VIEW_TYPES.values():
-        converter.register_structure_hook(view_cls, converter.get_structure_hook(view_cls))
+        converter.register_structure_hook(view_cls, _structure_zone_view)
     return converter
+
+
+def _structure_zone_view(data: Any, cls: type) -> Any:
+    """Zone views hold only JSON-native values and tuples: rebuild them, lists frozen to tuples."""
+    names = [f.name for f in attrs.fields(cls)]
+    if not isinstance(data, dict) or set(data) != set(names):
+        raise ValueError(f"a {cls.__name__} has the keys {names}, got {_short(data)}")
+    return cls(**{name: _freeze(data[name]) for name in names})
 
 
 def _int(data: Any) -> int:

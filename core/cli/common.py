@@ -1,0 +1,50 @@
+"""What every command shares: loading plugins, turning user errors into one line, option flags."""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from typing import Any, Iterator
+
+import typer
+
+from ..errors import MeepleError, OptionError
+from ..options import parse_pairs
+from ..registry import Registry
+
+
+class UserError(MeepleError):
+    """A mistake on the command line (bad file, bad flag combination)."""
+
+
+@contextlib.contextmanager
+def user_errors() -> Iterator[None]:
+    """Print a MeepleError as one line on stderr and exit 2 (never a traceback)."""
+    try:
+        yield
+    except MeepleError as exc:
+        typer.echo(f"meeple: error: {exc}", err=True)
+        raise typer.Exit(2) from None
+
+
+def load_registry() -> Registry:
+    with user_errors():
+        return Registry.load()
+
+
+def game_options(registry: Registry, game_id: str, variant: str | None, pairs: list[str] | None) -> dict[str, Any]:
+    """Options from `--variant` and repeated `--option KEY=VALUE` (validated later by the game)."""
+    options: dict[str, Any] = dict(parse_pairs(pairs or []))
+    if variant is not None:
+        spec = registry.game(game_id).spec
+        if not any(o.name == "variant" for o in spec.options):
+            raise OptionError(f"{game_id} has no variants (its options: "
+                              f"{', '.join(o.name for o in spec.options) or 'none'})")
+        if "variant" in options and options["variant"] != variant:
+            raise OptionError("--variant and --option variant=... disagree")
+        options["variant"] = variant
+    return options
+
+
+def stderr_is_terminal() -> bool:
+    return sys.stderr.isatty()

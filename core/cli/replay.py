@@ -1,0 +1,56 @@
+"""`meeple replay`: re-simulate saved game records and verify them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from .common import UserError, load_registry, user_errors
+
+
+def read_records(path: Path) -> list[str]:
+    """The JSON lines of a record file (a file of one pretty-printed record also works)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{path} is not a text file of game records") from None
+    stripped = text.strip()
+    if not stripped:
+        raise UserError(f"{path} holds no game record")
+    if stripped.startswith("{") and "\n{" not in stripped:
+        return [stripped]
+    return [line for line in text.splitlines() if line.strip()]
+
+
+def replay(
+    file: Annotated[Path, typer.Argument(help="A record file (JSON lines, as written by --out).")],
+    index: Annotated[Optional[int], typer.Option(help="Only this record (0-based), shown in full.")] = None,
+) -> None:
+    """Replay records, check each reaches its recorded result, and print the outcome."""
+    from ..records import record_from_json
+    from ..records import replay as replay_record
+
+    registry = load_registry()
+    with user_errors():
+        lines = read_records(file)
+        if index is not None and not 0 <= index < len(lines):
+            raise UserError(f"--index {index} is out of range: {file} holds {len(lines)} records")
+        chosen = range(len(lines)) if index is None else [index]
+        for i in chosen:
+            try:
+                record = record_from_json(registry, lines[i])
+                final = replay_record(registry, record)
+            except Exception as exc:
+                raise type(exc)(f"record {i} of {file}: {exc}") if isinstance(exc, UserError) else exc
+            seats = ", ".join(f"seat {s}: {name} {score:g}" for s, (name, score)
+                              in enumerate(zip(record.seats, record.scores)))
+            winners = ", ".join(f"seat {w}" for w in record.winners) or "nobody"
+            note = f" (forfeit: {record.forfeit.reason})" if record.forfeit else ""
+            if index is not None:
+                typer.echo(registry.renderer(record.game)(final.view(None)))
+            typer.echo(f"record {i}: {record.game}, {len(record.actions)} actions, verified — "
+                       f"{seats}; winners: {winners}{note}")

@@ -1,0 +1,15 @@
+"""The conformance kit: the checks every meeple game must pass, for plugin authors' test suites.
+
+    from meeple.testing import check_game
+    def test_conformance():
+        check_game(MyGame(players=3, options={"variant": "expert"}), games=10, seed=1)
+
+Installed as a pytest plugin too: the ``meeple_registry`` fixture gives a fresh registry of the
+installed plugins.
+"""
+
+from .conformance import ConformanceReport, check_game
+from .leaks import check_determinization, check_view_hides, permute_hidden
+
+__all__ = ["ConformanceReport", "check_game", "check_determinization", "check_view_hides",
+           "permute_hidden"]

@@ -1,0 +1,168 @@
+"""`check_game`: random games of one configuration, checking every promise the core makes."""
+
+from __future__ import annotations
+
+import json
+
+from attrs import define
+
+from ..actions import Action
+from ..errors import IllegalAction
+from ..game import Game
+from ..records import make_record, record_to_data
+from ..registry import Registry
+from ..rng import Rng
+from ..serialization import (action_from_data, action_to_data, state_from_data, state_to_data,
+                             view_from_data, view_to_data)
+from ..spec import Information
+from ..state import State
+from .leaks import check_determinization, check_view_hides
+
+
+@define
+class ConformanceReport:
+    games: int = 0
+    decisions: int = 0
+    longest: int = 0
+    deep_checks: int = 0
+
+
+class _OneGameRegistry(Registry):
+    """Just enough registry for replaying records of one game (no plugin loading)."""
+
+    def __init__(self, game: Game) -> None:  # noqa: D107 - deliberately skips plugin loading
+        self.games = {game.spec.id: type(game)}
+        self.game_plugins = {game.spec.id: "conformance"}
+        self._versions = {}
+
+
+def _roundtrip(game_cls: type[Game], state: State, seats: int) -> None:
+    data = json.loads(json.dumps(state_to_data(state)))
+    again = state_from_data(game_cls, data)
+    assert state_to_data(again) == data, "a state does not survive a JSON round trip"
+    assert again.legal_actions() == state.legal_actions(), "a state restored from JSON has other legal actions"
+    for seat in [None, *range(seats)]:
+        view = state.view(seat)
+        text = json.dumps(view_to_data(game_cls, view))
+        assert view_from_data(game_cls, json.loads(text)) == view, f"seat {seat}'s view does not survive JSON"
+
+
+def _check_illegal(state: State, foreign: list[Action]) -> None:
+    """Actions legal elsewhere but not here must raise IllegalAction and change nothing."""
+    before = state.fingerprint()
+    legal = set(state.legal_actions())
+    tried = 0
+    for action in foreign:
+        if action in legal:
+            continue
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            assert str(exc), "IllegalAction without a reason"
+        else:
+            raise AssertionError(f"illegal action {action!r} was accepted")
+        assert state.fingerprint() == before, f"a rejected action {action!r} changed the state"
+        tried += 1
+        if tried >= 3:
+            break
+    seat = state.current_player
+    if seat is not None and state.players > 1:
+        wrong = (seat + 1) % state.players
+        try:
+            state.apply(state.legal_actions()[0], player=wrong)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"seat {wrong} acted for seat {seat}")
+        assert state.fingerprint() == before, "an action by the wrong seat changed the state"
+
+
+def check_game(game: Game, games: int = 8, seed: int = 0, deep_every: int = 5) -> ConformanceReport:
+    """Play `games` random games and assert the conformance properties; returns what was checked.
+
+    Cheap checks run after every action (legality, invariants, termination bound); the deep ones
+    (JSON round trips, leak permutations, determinization, every legal action applying) run at
+    every step of the first game and every `deep_every` steps of the others.
+    """
+    game_cls = type(game)
+    spec = game.spec
+    limit = game.max_length()
+    report = ConformanceReport()
+    chooser = Rng(seed ^ 0xC0FFEE)
+    checker = Rng(seed ^ 0xDEC0DE)
+    foreign: list[Action] = []
+    for number in range(games):
+        deal = seed + number
+        state = game.new_state(deal)
+        assert game.new_state(deal).fingerprint() == state.fingerprint(), "setup is not deterministic"
+        actions: list[Action] = []
+        snapshots: list[tuple[State, str]] = []
+        while True:
+            where = f"{spec.id} {game.options!r} players={game.players} seed={deal} step={len(actions)}"
+            problems = state.invariants()
+            assert not problems, f"{where}: invariants broken: {problems}"
+            legal = state.legal_actions()
+            if state.is_terminal:
+                assert not legal, f"{where}: a finished game offers actions"
+                break
+            assert legal, f"{where}: seat {state.current_player} owes a decision but has no legal action"
+            assert len(actions) < limit, f"{where}: the game exceeded its declared maximum length {limit}"
+            assert len(set(legal)) == len(legal), f"{where}: duplicate legal actions"
+            deep = number == 0 or len(actions) % deep_every == 0
+            if deep:
+                report.deep_checks += 1
+                _deep_checks(game, state, legal, foreign, checker, where)
+            action = legal[chooser.below(len(legal))]
+            data = json.loads(json.dumps(action_to_data(game_cls, action)))
+            assert action_from_data(game_cls, data) == action, f"{where}: action {action!r} does not survive JSON"
+            if len(foreign) < 64:
+                foreign.append(action)
+            elif chooser.below(8) == 0:
+                foreign[chooser.below(64)] = action
+            if len(actions) % 7 == 0:
+                snapshots.append((state.clone(), state.fingerprint()))
+            state.apply(action)
+            actions.append(action)
+        for old, fingerprint in snapshots:
+            assert old.fingerprint() == fingerprint, f"{spec.id} seed={deal}: a clone changed after the original moved on"
+        _check_record(game, state, deal, actions)
+        report.games += 1
+        report.decisions += len(actions)
+        report.longest = max(report.longest, len(actions))
+    return report
+
+
+def _deep_checks(game: Game, state: State, legal: tuple[Action, ...], foreign: list[Action],
+                 rng: Rng, where: str) -> None:
+    game_cls = type(game)
+    try:
+        _roundtrip(game_cls, state, game.players)
+        _check_illegal(state, foreign)
+        before = state.fingerprint()
+        sample = legal if len(legal) <= 12 else [legal[rng.below(len(legal))] for _ in range(6)]
+        for action in sample:
+            child = state.clone()
+            child.apply(action)
+            assert not child.invariants(), f"applying {action!r} breaks invariants"
+        assert state.fingerprint() == before, "applying actions to clones changed the original"
+        for seat in range(game.players):
+            check_view_hides(state, seat, rng)
+            check_determinization(game, state, seat, rng)
+            if game.spec.information is Information.PERFECT:
+                assert state.view(seat).fields == state.view(None).fields, \
+                    f"a perfect-information game hides something from seat {seat}"
+    except AssertionError as exc:
+        raise AssertionError(f"{where}: {exc}") from None
+
+
+def _check_record(game: Game, state: State, seed: int, actions: list[Action]) -> None:
+    from ..records import record_from_data, replay
+
+    seats = tuple("random" for _ in range(game.players))
+    record = make_record(state, seed, actions, seats, "test")
+    data = json.loads(json.dumps(record_to_data(type(game), record)))
+    registry = _OneGameRegistry(game)
+    parsed = record_from_data(registry, data)
+    assert parsed == record, f"{game.spec.id} seed={seed}: a record does not survive JSON"
+    final = replay(registry, parsed)
+    assert final.fingerprint() == state.fingerprint(), f"{game.spec.id} seed={seed}: replay reached another state"
