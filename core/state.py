@@ -7,6 +7,8 @@ whose decision is pending, validation of actions, cheap clones, views and finger
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
 from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 import attrs
@@ -95,6 +97,10 @@ class State:
         return legal
 
     def is_legal(self, action: Action) -> bool:
+        # Bots and playouts pass an object taken from legal_actions() itself: an identity scan
+        # (in C) finds it without hashing every legal action into a set.
+        if any(map(is_, repeat(action), self.legal_actions())):
+            return True
         legal_set = self._legal_set
         if legal_set is None:
             legal_set = self._legal_set = frozenset(self.legal_actions())
