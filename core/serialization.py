@@ -62,7 +62,9 @@ def _zone_hooks(converter: cattrs.Converter) -> None:
 
 def make_base_converter() -> cattrs.Converter:
     """The converter for core types; games extend copies of it (see `converter_for`)."""
-    converter = cattrs.Converter(forbid_extra_keys=True)
+    # Tuples of any shape (a cell `(row, col)`, a pair of cells) unstructure to JSON lists, so
+    # `state_to_data` is JSON-native and equals its own JSON round trip.
+    converter = cattrs.Converter(forbid_extra_keys=True, unstruct_collection_overrides={tuple: list})
     converter.register_unstructure_hook(Rng, lambda rng: rng.state)
     converter.register_structure_hook(Rng, lambda data, _: Rng(_int(data)))
     converter.register_structure_hook(Any, lambda data, _: _freeze(data))
