@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, Iterator, Mapping
 
 import attrs
@@ -9,15 +10,15 @@ from attrs import frozen
 
 from .errors import OptionError
 
-_TYPES = {"str": str, "int": int, "bool": bool}
+_TYPES = {"str": str, "int": int, "float": float, "bool": bool}
 
 
 @frozen
 class Option:
     """One option a game accepts: its type, default, allowed values and help text.
 
-    `type` is "str", "int" or "bool"; `choices` (if given) lists every allowed value;
-    `minimum`/`maximum` bound an int option.
+    `type` is "str", "int", "float" or "bool"; `choices` (if given) lists every allowed value;
+    `minimum`/`maximum` bound an int or float option. A float option accepts whole numbers too.
     """
 
     name: str
@@ -25,8 +26,8 @@ class Option:
     default: Any
     help: str = ""
     choices: tuple[Any, ...] | None = None
-    minimum: int | None = None
-    maximum: int | None = None
+    minimum: int | float | None = None
+    maximum: int | float | None = None
 
     def __attrs_post_init__(self) -> None:
         if self.type not in _TYPES:
@@ -39,10 +40,10 @@ class Option:
             return ", ".join(_format(c) for c in self.choices)
         if self.type == "bool":
             return "true, false"
-        if self.type == "int":
+        if self.type in ("int", "float"):
             lo = "" if self.minimum is None else f"≥ {self.minimum}"
             hi = "" if self.maximum is None else f"≤ {self.maximum}"
-            return "an integer" + (f" {lo}" if lo else "") + (f" and {hi}" if lo and hi else hi and f" {hi}")
+            return ("an integer" if self.type == "int" else "a number") + (f" {lo}" if lo else "") + (f" and {hi}" if lo and hi else hi and f" {hi}")
         return "any text"
 
     def parse(self, raw: Any) -> Any:
@@ -59,12 +60,21 @@ class Option:
                 if lowered not in ("true", "false", "1", "0", "yes", "no"):
                     raise self._bad(raw)
                 value = lowered in ("true", "1", "yes")
+            elif self.type == "float":
+                try:
+                    value = float(raw)
+                except ValueError:
+                    raise self._bad(raw) from None
+        if self.type == "float" and type(value) is int:
+            value = float(value)
         self.validate(value)
         return value
 
     def validate(self, value: Any) -> None:
         expected = _TYPES[self.type]
         if type(value) is not expected:  # bool is a subclass of int: compare exactly
+            raise self._bad(value)
+        if expected is float and not math.isfinite(value):
             raise self._bad(value)
         if self.choices is not None and value not in self.choices:
             raise self._bad(value)
