@@ -1,1 +1,4 @@
-"""meeple_combo_breaker (under construction in this session)."""
+"""Combo Breaker for meeple: shed a hand you may never reorder, with combinations of adjacent
+cards. The rules are in `rules.md`, the rulings taken on them in `RULINGS.md`."""
+
+__version__ = "0.1.0"

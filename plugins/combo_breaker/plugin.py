@@ -1,1 +1,24 @@
-"""Hook implementations (under construction)."""
+"""The hook implementations: the game, its greedy bot and its text renderer."""
+
+from __future__ import annotations
+
+from meeple import hookimpl
+
+from .game import ComboBreaker
+from .greedy import INFO as GREEDY
+from .render import render
+
+
+@hookimpl
+def meeple_register_games(register):
+    register(ComboBreaker)
+
+
+@hookimpl
+def meeple_register_bots(register):
+    register(GREEDY)
+
+
+@hookimpl
+def meeple_register_renderers(register):
+    register(ComboBreaker.spec.id, render)

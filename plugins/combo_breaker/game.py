@@ -1,0 +1,80 @@
+"""Combo Breaker (Katja Stremmel; *Krass Kariert*, Amigo 2018): shed your hand with combinations of
+contiguous cards from a hand you may never reorder. 3–5 players, imperfect information, chance.
+
+Several rounds (deals) until a player must give up a token they do not have.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any, Mapping
+
+from meeple import Counters, Display, Game, GameSpec, Hand, Information, Option, Options, Pile, Rng, Tableau, Visibility
+
+from .actions import ACTION_TYPES
+from .cards import CARDS_PER_DRAW, COPIES_PER_SPECIAL, RESERVE_CARDS, deck, hand_size
+from .decisions import DECISION_TYPES
+from .state import ComboBreakerState
+
+FIRST_LEADER = 1  # rule 3: round 1 is led by the dealer's left neighbour
+
+
+def max_decisions(options: Options, players: int) -> int:
+    """A true upper bound on the decisions in one game.
+
+    Rounds: every round that does not end the game costs at least one token, so there are at most
+    players × tokens + 1 rounds. Decisions per round: every card play takes at least one card out
+    of a hand, and the cards that ever reach hands in a round are the deal, the reserves and at
+    most 3 per Draw card; each reserve card is one take and each drawn card one insertion.
+    """
+    reserves = RESERVE_CARDS * players
+    drawn = CARDS_PER_DRAW * COPIES_PER_SPECIAL
+    plays = players * hand_size(players) + reserves + drawn
+    per_round = plays + reserves + drawn
+    rounds = players * options["tokens"] + 1
+    return rounds * per_round
+
+
+class ComboBreaker(Game):
+    spec = GameSpec(
+        id="combo_breaker",
+        title="Combo Breaker",
+        min_players=3,
+        max_players=5,
+        information=Information.IMPERFECT,
+        chance=True,
+        options=(
+            Option("tokens", "int", 2, "tokens each player starts with (3 = the longer game)",
+                   choices=(2, 3)),
+            Option("double_wild", "bool", True, "a combination may contain both X cards"),
+        ),
+        max_length=max_decisions,
+        summary="Get rid of your hand with combinations of adjacent cards; never reorder it.",
+    )
+    state_class = ComboBreakerState
+    action_types = ACTION_TYPES
+    decision_types = DECISION_TYPES
+    rules_text = resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(players, options)
+        self.double_wild: bool = self.options["double_wild"]
+
+    def deck(self) -> list[int]:
+        return deck()
+
+    def setup(self, rng: Rng) -> ComboBreakerState:
+        seats = range(self.players)
+        state = ComboBreakerState(
+            game=self,
+            rng=rng,
+            tokens=Counters([(seat, self.options["tokens"]) for seat in seats]),
+            hands=tuple(Hand(owner=seat, ordered=True) for seat in seats),
+            reserves=tuple(Display(RESERVE_CARDS, owner=seat) for seat in seats),
+            drawn=tuple(Hand(owner=seat, ordered=True) for seat in seats),
+            pile=Pile(deck(), visibility=Visibility.SECRET),
+            discard=Pile(),
+            trick=Tableau(),
+        )
+        state.begin(FIRST_LEADER)
+        return state

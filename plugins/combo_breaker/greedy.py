@@ -1,0 +1,108 @@
+"""A greedy Combo Breaker bot: simple habits of a careful player, no look-ahead.
+
+- Lead with the longest combination, lowest first, sparing X cards (long low combos shed the
+  most cards while leaving the others room to beat them with cards they would rather keep).
+- Follow by going out if it can, otherwise beat with the lowest sufficient combination, sparing
+  X cards; if it cannot beat, take the reserve card that best fits the hand, where it fits best.
+- Keep Stop and Draw cards for emergencies: play them only when nothing else is allowed, or when
+  they are all that stands between the bot and an empty hand. A Draw card is preferred when
+  another player holds the best combination (they will draw), a Stop otherwise.
+- Insert every card where it makes the most adjacent pairs and runs.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from meeple import Action, BotInfo, Game, Option, Options, Rng, View
+
+from . import combos
+from .actions import InsertDrawn, PlayCombination, PlayDraw, PlayStop, TakeReserve
+from .cards import X, is_special
+from .trick import COMBINATION
+
+
+def fit(cards: Sequence[int]) -> int:
+    """How well a hand is arranged: 2 per adjacent pair of equal values, 1 per adjacent pair of
+    consecutive values or with an X (the makings of pairs, straights and triples)."""
+    score = 0
+    for left, right in zip(cards, cards[1:]):
+        if is_special(left) or is_special(right):
+            continue
+        if left == X or right == X:
+            score += 1
+        elif left == right:
+            score += 2
+        elif abs(left - right) == 1:
+            score += 1
+    return score
+
+
+def best_insertion(cards: Sequence[int], card: int, rng: Rng) -> tuple[int, int]:
+    """(fit after inserting, position) for the best place of `card`; ties broken at random."""
+    scored = [(fit([*cards[:p], card, *cards[p:]]), p) for p in range(len(cards) + 1)]
+    best = max(score for score, _ in scored)
+    places = [p for score, p in scored if score == best]
+    return best, places[rng.below(len(places))]
+
+
+class GreedyBot:
+    """Sees only its view and the legal actions."""
+
+    def __init__(self, game: Game, seat: int, params: Options) -> None:
+        self.seat = seat
+        self.rng = Rng(params["seed"])
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        cards = view.hands[self.seat].cards
+        if isinstance(legal[0], InsertDrawn):
+            _, position = best_insertion(cards, view.drawn[self.seat].cards[0], self.rng)
+            return InsertDrawn(position)
+        plays = [a for a in legal if isinstance(a, PlayCombination)]
+        specials = [a for a in legal if isinstance(a, (PlayStop, PlayDraw))]
+        takes = [a for a in legal if isinstance(a, TakeReserve)]
+        if view.decision.tag == "lead":
+            if plays:
+                return min(plays, key=lambda a: (-a.count, len(a.wilds), self._rank(cards, a)))
+            return self._special(view, specials)
+        going_out = [a for a in plays if a.count == len(cards)]
+        if going_out:
+            return going_out[0]
+        if specials and all(is_special(c) for c in cards):
+            return self._special(view, specials)  # shedding them beats taking a reserve card
+        if plays:
+            return min(plays, key=lambda a: (len(a.wilds), self._rank(cards, a), -a.count))
+        if takes:
+            return self._take(view, cards, takes)
+        return self._special(view, specials)
+
+    @staticmethod
+    def _rank(cards: Sequence[int], action: PlayCombination) -> int:
+        window = cards[action.start:action.start + action.count]
+        return combos.rank_of(window, action.wilds, double_wild=True) or 0
+
+    def _take(self, view: View, cards: Sequence[int], takes: list[TakeReserve]) -> TakeReserve:
+        reserve = view.reserves[self.seat].slots
+        options = []
+        for slot in sorted({a.slot for a in takes}):
+            score, position = best_insertion(cards, reserve[slot][0], self.rng)
+            options.append((score, -slot, position, slot))
+        _, _, position, slot = max(options)
+        return TakeReserve(slot, position)
+
+    def _special(self, view: View, specials: list[Action]) -> Action:
+        best = [p.seat for p in view.trick_plays if p.what == COMBINATION][-1:]
+        prefer = PlayDraw if best and best[0] != self.seat else PlayStop
+        for action in specials:
+            if isinstance(action, prefer):
+                return action
+        return specials[0]
+
+
+INFO = BotInfo(
+    name="greedy",
+    factory=GreedyBot,
+    summary="Combo Breaker habits: long low leads, lowest sufficient beat, Stop/Draw kept for emergencies",
+    games=("combo_breaker",),
+    params=(Option("seed", "int", 0, "seed for breaking ties between equally good positions"),),
+)

@@ -1,0 +1,329 @@
+"""The state of a Combo Breaker game and its rules: tricks (rules 5–7), going out (rule 8),
+tokens and rounds (rules 3 and 9).
+
+Zones: an ordered hand per seat (never reordered; reserve cards enter it face up and stay known
+to everyone at their position), two face-up reserve slots per seat, a one-card zone per seat for
+the card being placed after a Draw (seen by its owner only), the face-down draw pile, the
+discard pile and the current trick (one layer per card play, in play order, with the public
+`trick_plays` record saying who played what).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from attrs import define
+
+from meeple import Action, Counters, Display, Hand, Pile, State, Tableau
+
+from . import combos
+from .actions import (InsertDrawn, PlayCombination, PlayDraw, PlayStop, TakeReserve, draw,
+                      insert, play, stop, take_reserve)
+from .cards import CARDS_PER_DRAW, DEALER, DRAW, STOP, X, card_name, hand_size
+from .decisions import Follow, Lead, PlaceDrawn
+from .trick import (COMBINATION, DRAW_CARD, STOP_CARD, TrickPlay, draw_recipient, draws_played,
+                    next_leader, rank_to_beat, round_payers)
+
+
+@define(slots=True, eq=False, kw_only=True)
+class ComboBreakerState(State):
+    tokens: Counters  # seat -> tokens held (rule 1)
+    hands: tuple[Hand, ...]  # ordered, owner only; reserve cards known at their position
+    reserves: tuple[Display, ...]  # two face-up slots per seat (rule 2)
+    drawn: tuple[Hand, ...]  # the card a drawer is placing (rule 7a), seen by its owner only
+    pile: Pile  # face-down draw pile
+    discard: Pile
+    trick: Tableau  # the cards played in the current trick, one layer per play
+    trick_plays: tuple[TrickPlay, ...] = ()  # who played each layer of `trick`, and as what
+    trick_seats: tuple[int, ...] = ()  # players in the round when the trick began, from its leader
+    round_number: int = 1
+    paid: tuple[int, ...] = ()  # who gave up a token at the end of the previous round
+    losers: tuple[int, ...] = ()  # who had to give up a token and had none (rule 9)
+
+    # -- legal actions ----------------------------------------------------------------------------
+
+    def _legal_actions(self) -> list[Action]:
+        decision = self.pending[-1]
+        seat = decision.player
+        hand = self.hands[seat]
+        if type(decision) is PlaceDrawn:
+            return [insert(position) for position in range(len(hand) + 1)]
+        cards = tuple(hand)
+        to_beat = rank_to_beat(self.trick_plays) if type(decision) is Follow else None
+        actions = self._combinations(cards, combos.NO_COMBINATION if to_beat is None else to_beat)
+        for position, card in enumerate(cards):
+            if card == STOP:
+                actions.append(stop(position))
+            elif card == DRAW:
+                actions.append(draw(position))
+        if type(decision) is Follow:
+            positions = range(len(cards) + 1)
+            for slot in self.reserves[seat].occupied():
+                actions.extend(take_reserve(slot, position) for position in positions)
+        return actions
+
+    def _combinations(self, cards: tuple[int, ...], to_beat: int) -> list[Action]:
+        """Every contiguous window of 1–3 cards played as each combination it can form that is
+        strictly stronger than `to_beat` (rules 4, 5a), by position, size, then rank."""
+        table = combos.table(self.game.double_wild)
+        found = []
+        size = len(cards)
+        for start in range(size):
+            for count in (1, 2, 3):
+                if start + count > size:
+                    break
+                plays = table.get(cards[start:start + count])
+                if plays is None:
+                    if cards[start + count - 1] in (STOP, DRAW):
+                        break  # a Stop or Draw card ends every longer window too
+                    continue
+                for rank, wilds in plays:
+                    if rank > to_beat:
+                        found.append(play(start, count, wilds))
+        return found
+
+    def _can_act(self, seat: int) -> bool:
+        """Whether a player owing a Follow has any of rule 5a–d."""
+        hand = self.hands[seat]
+        if STOP in hand or DRAW in hand or not self.reserves[seat].is_empty():
+            return True
+        to_beat = rank_to_beat(self.trick_plays)
+        return bool(self._combinations(tuple(hand), combos.NO_COMBINATION if to_beat is None else to_beat))
+
+    # -- carrying out actions ---------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        decision = self.pending.pop()
+        seat = decision.player
+        kind = type(action)
+        if kind is InsertDrawn:
+            self._place_drawn(seat, action.position, decision.left)
+            return
+        hand = self.hands[seat]
+        if kind is PlayCombination:
+            cards = hand.take(action.start, action.count)
+            rank = combos.rank_of(cards, action.wilds, self.game.double_wild)
+            self._record(cards, TrickPlay(seat, COMBINATION, rank, action.wilds))
+        elif kind is PlayStop:
+            self._record(hand.take(action.position, 1), TrickPlay(seat, STOP_CARD))
+            self._end_trick()  # rule 6: the remaining players don't act
+            return
+        elif kind is PlayDraw:
+            self._record(hand.take(action.position, 1), TrickPlay(seat, DRAW_CARD))
+        else:  # TakeReserve, rule 5d: the card stays known to everyone at its position
+            (card,) = self.reserves[seat].take(action.slot)
+            hand.insert(action.position, card, known=True)
+        self._next_turn(seat)
+
+    def _record(self, cards: tuple[int, ...], entry: TrickPlay) -> None:
+        self.trick.push_layer(cards)
+        self.trick_plays = self.trick_plays + (entry,)
+
+    def _next_turn(self, seat: int) -> None:
+        """Pass the turn clockwise to the next player who was in the round at the trick's start;
+        a player with none of rule 5a–d ends the round and gives up a token."""
+        seats = self.trick_seats
+        index = seats.index(seat) + 1
+        if index == len(seats):
+            self._end_trick()
+        elif self._can_act(seats[index]):
+            self.pending.append(Follow(seats[index]))
+        else:
+            self._end_round((seats[index],))
+
+    def _end_trick(self) -> None:
+        """Rule 7a: the recipient draws 3 cards per Draw card, one at a time, or what is left."""
+        drawer = draw_recipient(self.trick_plays)
+        if drawer is not None:
+            count = min(CARDS_PER_DRAW * draws_played(self.trick_plays), len(self.pile))
+            if count:
+                self._draw_one(drawer, count)
+                return
+        self._finish_trick()
+
+    def _draw_one(self, seat: int, count: int) -> None:
+        """Draw the next of `count` cards for `seat` to place (rule 7a)."""
+        self.drawn[seat].add(self.pile.pop())
+        self.pending.append(PlaceDrawn(seat, left=count - 1))
+
+    def _place_drawn(self, seat: int, position: int, left: int) -> None:
+        (card,) = self.drawn[seat].take(0, 1)
+        self.hands[seat].insert(position, card)
+        if left and len(self.pile):
+            self._draw_one(seat, left)
+        else:
+            self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        """Rules 7b–d and 8: discard the trick, end the round or name the next leader."""
+        plays = self.trick_plays
+        layers = []
+        while len(self.trick):
+            layers.append(self.trick.pop_layer())
+        for layer in reversed(layers):
+            self.discard.extend(layer)
+        self.trick_plays = ()
+        has_cards = [len(hand) > 0 for hand in self.hands]
+        payers = round_payers(plays, self.trick_seats, has_cards)
+        if payers:
+            self._end_round(payers)
+            return
+        leader = next_leader(plays, has_cards)
+        self._start_trick(leader)
+
+    def _start_trick(self, leader: int) -> None:
+        players = len(self.hands)
+        self.trick_seats = tuple(seat for seat in ((leader + step) % players for step in range(players))
+                                 if len(self.hands[seat]))
+        self.pending.append(Lead(leader))
+
+    # -- rounds and tokens --------------------------------------------------------------------
+
+    def _end_round(self, payers: tuple[int, ...]) -> None:
+        """Rule 9: every debtor pays if they can; any who cannot lose and the game ends.
+        Otherwise rule 3: the lone payer leads the next round, or the dealer if several paid."""
+        losers = []
+        for seat in payers:
+            if self.tokens[seat]:
+                self.tokens.take(seat)
+            else:
+                losers.append(seat)
+        self.paid = payers
+        self.trick_seats = ()
+        if losers:
+            self.losers = tuple(losers)
+            self.pending.clear()
+            return
+        self.round_number += 1
+        self.deal()
+        self._start_trick(payers[0] if len(payers) == 1 else DEALER)
+
+    def deal(self) -> None:
+        """Rule 2: shuffle all 54 cards, deal the hands in the order dealt, two face-up reserve
+        cards each, and the rest face down as the draw pile."""
+        for zones in (self.hands, self.reserves, self.drawn):
+            for zone in zones:
+                zone.clear()
+        self.pile.clear()
+        self.discard.clear()
+        while len(self.trick):
+            self.trick.pop_layer()
+        self.trick_plays = ()
+        cards = list(self.game.deck())
+        self.rng.shuffle(cards)
+        size = hand_size(len(self.hands))
+        for hand in self.hands:
+            hand.extend(cards[-size:])
+            del cards[-size:]
+        for reserve in self.reserves:
+            for slot in range(reserve.width):
+                reserve.put(slot, cards.pop())
+        self.pile.extend(cards)
+
+    def begin(self, leader: int) -> None:
+        """Deal the first round and hand the lead to `leader` (rule 3: the dealer's left)."""
+        self.deal()
+        self._start_trick(leader)
+
+    # -- results --------------------------------------------------------------------------------
+
+    def _scores(self) -> list[int]:
+        return [-1 if seat in self.losers else self.tokens[seat] for seat in range(len(self.hands))]
+
+    def _winners(self) -> list[int]:
+        return [seat for seat in range(len(self.hands)) if seat not in self.losers]
+
+    def invariants(self) -> list[str]:
+        problems = super().invariants()
+        for seat in range(len(self.hands)):
+            if self.tokens[seat] < 0:
+                problems.append(f"seat {seat} holds {self.tokens[seat]} tokens")
+            if len(self.drawn[seat]) > 1:
+                problems.append(f"seat {seat} is placing {len(self.drawn[seat])} drawn cards at once")
+        if len(self.trick) != len(self.trick_plays):
+            problems.append(f"{len(self.trick)} trick layers but {len(self.trick_plays)} recorded plays")
+        if self.pending and self.trick_seats and self.pending[-1].player not in self.trick_seats \
+                and type(self.pending[-1]) is not PlaceDrawn:
+            problems.append(f"seat {self.pending[-1].player} acts but was not in the trick")
+        return problems
+
+    # -- words ------------------------------------------------------------------------------------
+
+    def explain_illegal(self, action: Action) -> str | None:
+        decision = self.pending[-1]
+        seat = decision.player
+        hand = tuple(self.hands[seat])
+        kind = type(action)
+        if type(decision) is PlaceDrawn:
+            if kind is not InsertDrawn:
+                return f"seat {seat} must first insert the card drawn for the Draw cards (rule 7a)"
+            return f"insert positions run from 0 to {len(hand)}"
+        if kind is InsertDrawn:
+            return "there is no drawn card to insert"
+        if kind is TakeReserve:
+            if type(decision) is Lead:
+                return "the leader must play a combination, a Stop or a Draw card (rule 5)"
+            if not 0 <= action.slot < self.reserves[seat].width or not self.reserves[seat][action.slot]:
+                return f"seat {seat} has no reserve card in slot {action.slot}"
+            return f"reserve cards go into positions 0 to {len(hand)}"
+        if kind in (PlayStop, PlayDraw):
+            wanted = STOP if kind is PlayStop else DRAW
+            if not 0 <= action.position < len(hand) or hand[action.position] != wanted:
+                return f"there is no {card_name(wanted)} card at position {action.position}"
+            return None
+        if kind is PlayCombination:
+            return self._explain_combination(action, hand)
+        return None
+
+    def _explain_combination(self, action: PlayCombination, hand: tuple[int, ...]) -> str | None:
+        if not 1 <= action.count <= 3 or action.start < 0 or action.start + action.count > len(hand):
+            return f"a combination is 1–3 cards at positions inside 0–{len(hand) - 1} (rule 4)"
+        cards = hand[action.start:action.start + action.count]
+        if STOP in cards or DRAW in cards:
+            return "Stop and Draw cards are never part of a combination (rule 4)"
+        if len(action.wilds) != cards.count(X):
+            return f"declare one value per X card: {cards.count(X)} here"
+        rank = combos.rank_of(cards, action.wilds, self.game.double_wild)
+        shown = " ".join(map(card_name, cards))
+        if rank is None:
+            if cards.count(X) == 2 and not self.game.double_wild:
+                return "both X cards in one combination need the double_wild option (rule 4)"
+            return f"{shown} is not a combination (rule 4)"
+        to_beat = rank_to_beat(self.trick_plays)
+        if to_beat is not None and rank <= to_beat:
+            return (f"{shown} is a {combos.describe(rank)}, which does not beat the "
+                    f"{combos.describe(to_beat)} (rule 5a: strictly greater)")
+        return None
+
+    def describe(self, action: Action) -> str:
+        decision = self.pending[-1] if self.pending else None
+        if decision is None:
+            return action.describe()
+        seat = decision.player
+        hand = self.hands[seat]
+        kind = type(action)
+        try:
+            if kind is PlayCombination:
+                cards = hand[action.start:action.start + action.count]
+                rank = combos.rank_of(cards, action.wilds, self.game.double_wild)
+                shown = " ".join(_declared(cards, action.wilds))
+                return f"seat {seat} plays {shown} ({combos.describe(rank)})"
+            if kind is PlayStop:
+                return f"seat {seat} plays a Stop"
+            if kind is PlayDraw:
+                return f"seat {seat} plays a Draw card"
+            if kind is TakeReserve:
+                card = self.reserves[seat][action.slot][0]
+                return f"seat {seat} takes reserve {card_name(card)} into position {action.position}"
+            if kind is InsertDrawn:
+                return f"seat {seat} inserts a drawn card at position {action.position}"
+        except (IndexError, TypeError):
+            pass
+        return action.describe()
+
+
+def _declared(cards: tuple[int, ...], wilds: tuple[int, ...]) -> Iterator[str]:
+    """Card names in hand order, each X shown with its declared value."""
+    values = iter(wilds)
+    for card in cards:
+        yield f"X={next(values)}" if card == X else card_name(card)

@@ -1,0 +1,114 @@
+"""The public record of a trick and what happens at its end (rule 7), as pure functions.
+
+Every combination played in a trick beats the best one before it (rule 5a), so the record in
+play order is also the order of strength: the last combination is the best, the one before it
+the second best, and so on.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from attrs import frozen
+
+COMBINATION = "combination"
+STOP_CARD = "stop"
+DRAW_CARD = "draw"
+
+
+@frozen
+class TrickPlay:
+    """One card play of the current trick: who played and what (the cards are the matching layer
+    of `state.trick`). `rank` and `wilds` (declared X values) are set for combinations only."""
+
+    seat: int
+    what: str
+    rank: int | None = None
+    wilds: tuple[int, ...] = ()
+
+
+def best_first(plays: Sequence[TrickPlay]) -> list[int]:
+    """The seats that played combinations, best combination first."""
+    return [p.seat for p in reversed(plays) if p.what == COMBINATION]
+
+
+def rank_to_beat(plays: Sequence[TrickPlay]) -> int | None:
+    """The rank of the best combination so far, or None when there is none yet (rule 5a)."""
+    for p in reversed(plays):
+        if p.what == COMBINATION:
+            return p.rank
+    return None
+
+
+def draws_played(plays: Sequence[TrickPlay]) -> int:
+    return sum(1 for p in plays if p.what == DRAW_CARD)
+
+
+def draw_recipient(plays: Sequence[TrickPlay]) -> int | None:
+    """Who draws for the Draw cards (rule 7a): the best combination's player or, if no
+    combination was played, the player who led with a Draw card; None without Draw cards."""
+    if not any(p.what == DRAW_CARD for p in plays):
+        return None
+    ranked = best_first(plays)
+    return ranked[0] if ranked else plays[0].seat
+
+
+def stopped(plays: Sequence[TrickPlay]) -> bool:
+    """Whether a Stop ended the trick (a Stop is always the last play of its trick, rule 6)."""
+    return bool(plays) and plays[-1].what == STOP_CARD
+
+
+def first_choice(plays: Sequence[TrickPlay]) -> int:
+    """The next leader before any fallback (rule 7d): the drawer, else the Stop player, else the
+    best combination's player."""
+    drawer = draw_recipient(plays)
+    if drawer is not None:
+        return drawer
+    if stopped(plays):
+        return plays[-1].seat
+    return best_first(plays)[0]
+
+
+def nearest_right(seat: int, has_cards: Sequence[bool]) -> int | None:
+    """The nearest player counter-clockwise (seat − 1, − 2, …) of `seat` who holds hand cards."""
+    players = len(has_cards)
+    for step in range(1, players):
+        other = (seat - step) % players
+        if has_cards[other]:
+            return other
+    return None
+
+
+def next_leader(plays: Sequence[TrickPlay], has_cards: Sequence[bool]) -> int | None:
+    """The leader of the next trick with every fallback of rule 7d (None if nobody has cards).
+
+    The drawer or the Stop player without cards hands the lead to their nearest right neighbour
+    with cards; the best combination's player hands it to the second best, third best, … and only
+    then to their own nearest right neighbour with cards.
+    """
+    chosen = first_choice(plays)
+    if has_cards[chosen]:
+        return chosen
+    if draw_recipient(plays) is None and not stopped(plays):
+        for seat in best_first(plays)[1:]:
+            if has_cards[seat]:
+                return seat
+    return nearest_right(chosen, has_cards)
+
+
+def round_payers(plays: Sequence[TrickPlay], trick_seats: Sequence[int],
+                 has_cards: Sequence[bool]) -> tuple[int, ...]:
+    """Who gives up a token at the end of this trick (rule 7c); empty if the round goes on.
+
+    Exactly one player with hand cards: that player. Nobody: every player who was in the round at
+    the start of the trick, except the best combination's player (without combinations, the next
+    leader under 7d, who with nobody holding cards is the first choice).
+    """
+    holders = [seat for seat, has in enumerate(has_cards) if has]
+    if len(holders) == 1:
+        return (holders[0],)
+    if holders:
+        return ()
+    ranked = best_first(plays)
+    exempt = ranked[0] if ranked else first_choice(plays)
+    return tuple(seat for seat in trick_seats if seat != exempt)
