@@ -16,9 +16,10 @@ import attrs
 
 import cattrs
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from .actions import Action, Decision
-from .errors import SerializationError
+from .errors import MeepleError, SerializationError
 from .layout import Kind, game_fields
 from .rng import Rng
 from .view import View
@@ -103,9 +104,12 @@ def _tagged(converter: cattrs.Converter, base: type, classes: tuple[type, ...], 
                                      f"and {cls.__name__}")
         by_tag[cls.tag] = cls
 
+    bodies_out = {cls: make_dict_unstructure_fn(cls, converter) for cls in classes}
+    bodies_in = {cls: make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+                 for cls in classes}
+
     def unstructure(obj: Any) -> dict[str, Any]:
-        body = converter.unstructure_attrs_asdict(obj)
-        return {"type": obj.tag, **body}
+        return {"type": obj.tag, **bodies_out[type(obj)](obj)}
 
     def structure(data: Any, _: type) -> Any:
         if not isinstance(data, dict) or "type" not in data:
@@ -114,7 +118,7 @@ def _tagged(converter: cattrs.Converter, base: type, classes: tuple[type, ...], 
         if cls is None:
             raise ValueError(f"unknown {what} type {data['type']!r}; known: {', '.join(sorted(by_tag))}")
         body = {k: v for k, v in data.items() if k != "type"}
-        return converter.structure_attrs_fromdict(body, cls)
+        return bodies_in[cls](body, cls)
 
     converter.register_unstructure_hook(base, unstructure)
     converter.register_structure_hook(base, structure)
@@ -137,6 +141,8 @@ def _guard(what: str, fn: Callable[[], Any]) -> Any:
         return fn()
     except SerializationError:
         raise
+    except MeepleError as exc:
+        raise SerializationError(f"bad {what}: {exc}") from None
     except ForbiddenExtraKeysError as exc:
         raise SerializationError(f"bad {what}: unexpected keys {sorted(exc.extra_fields)}") from None
     except ClassValidationError as exc:

@@ -37,7 +37,9 @@ def main(argv: list[str] | None = None) -> int:
     except typer.TyperException as exc:  # click's usage errors, vendored by typer
         ctx = getattr(exc, "ctx", None)
         if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
-            typer.echo(ctx.get_help(), err=True)
+            help_text = ctx.get_help()  # rich help prints itself and returns an empty string
+            if help_text.strip():
+                typer.echo(help_text)
             return 2
         where = f"meeple {ctx.info_name}" if ctx is not None and ctx.parent is not None else "meeple"
         message = exc.format_message() if hasattr(exc, "format_message") else str(exc)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import warnings
 from typing import Any, Iterator
 
 import typer
 
 from ..errors import MeepleError, OptionError
 from ..options import parse_pairs
+from ..plugins import PluginLoadWarning
 from ..registry import Registry
 
 
@@ -28,8 +30,13 @@ def user_errors() -> Iterator[None]:
 
 
 def load_registry() -> Registry:
-    with user_errors():
-        return Registry.load()
+    """The installed plugins; a plugin that fails to load is reported as one warning line."""
+    with user_errors(), warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", PluginLoadWarning)
+        registry = Registry.load()
+    for warning in caught:
+        typer.echo(f"meeple: warning: {warning.message}", err=True)
+    return registry
 
 
 def game_options(registry: Registry, game_id: str, variant: str | None, pairs: list[str] | None) -> dict[str, Any]:

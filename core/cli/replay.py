@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..errors import MeepleError
 from .common import UserError, load_registry, user_errors
 
 
@@ -44,8 +45,8 @@ def replay(
             try:
                 record = record_from_json(registry, lines[i])
                 final = replay_record(registry, record)
-            except Exception as exc:
-                raise type(exc)(f"record {i} of {file}: {exc}") if isinstance(exc, UserError) else exc
+            except MeepleError as exc:
+                raise UserError(f"record {i} of {file}: {exc}") from None
             seats = ", ".join(f"seat {s}: {name} {score:g}" for s, (name, score)
                               in enumerate(zip(record.seats, record.scores)))
             winners = ", ".join(f"seat {w}" for w in record.winners) or "nobody"

@@ -143,7 +143,8 @@ def _deep_checks(game: Game, state: State, legal: tuple[Action, ...], foreign: l
         for action in sample:
             child = state.clone()
             child.apply(action)
-            assert not child.invariants(), f"applying {action!r} breaks invariants"
+            problems = child.invariants()
+            assert not problems, f"applying {action!r} breaks invariants: {problems}"
         assert state.fingerprint() == before, "applying actions to clones changed the original"
         for seat in range(game.players):
             check_view_hides(state, seat, rng)

@@ -1,0 +1,75 @@
+"""The conformance kit passes correct games and catches broken ones."""
+
+import attrs
+import pytest
+from attrs import define
+from market_game import MarketGame, MarketState, PlayCard
+
+from meeple import Rng
+from meeple.testing import check_game, check_view_hides
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("ordered", [False, True])
+def test_market_game_conforms(players, ordered):
+    report = check_game(MarketGame(players, {"ordered": ordered}), games=4, seed=players)
+    assert report.games == 4 and report.deep_checks > 0
+
+
+@define(slots=True, eq=False, kw_only=True)
+class LeakyState(MarketState):
+    """Leaks the sum of every hand through a view extra."""
+
+    view_extra_types = {"hand_sums": tuple[int, ...]}
+
+    def view_extras(self, player):
+        return {"hand_sums": tuple(sum(h) for h in self.hands)}
+
+
+class LeakyGame(MarketGame):
+    state_class = LeakyState
+
+    def setup(self, rng):
+        base = super().setup(rng)
+        return LeakyState(game=self, rng=base.rng, pending=base.pending, hands=base.hands,
+                          tableaux=base.tableaux, market=base.market, pile=base.pile,
+                          turns_left=base.turns_left)
+
+
+def test_kit_catches_a_view_that_leaks_hidden_cards():
+    state = LeakyGame(3).new_state(2)
+    with pytest.raises(AssertionError, match="view changed"):
+        for seed in range(20):
+            check_view_hides(state, 0, Rng(seed))
+
+
+@define(slots=True, eq=False, kw_only=True)
+class CardEatingState(MarketState):
+    def _apply(self, action):
+        super()._apply(action)
+        if isinstance(action, PlayCard) and len(self.tableaux[0]):
+            self.tableaux[0].pop_layer()
+
+
+class CardEatingGame(MarketGame):
+    state_class = CardEatingState
+
+    def setup(self, rng):
+        base = super().setup(rng)
+        return CardEatingState(game=self, rng=base.rng, pending=base.pending, hands=base.hands,
+                               tableaux=base.tableaux, market=base.market, pile=base.pile,
+                               turns_left=base.turns_left)
+
+
+def test_kit_catches_a_lost_card():
+    with pytest.raises(AssertionError, match="cards missing"):
+        check_game(CardEatingGame(2), games=3)
+
+
+class EndlessGame(MarketGame):
+    spec = attrs.evolve(MarketGame.spec, max_length=lambda options, players: 3)
+
+
+def test_kit_catches_a_false_maximum_length():
+    with pytest.raises(AssertionError, match="maximum length 3"):
+        check_game(EndlessGame(2), games=1)

@@ -1,0 +1,54 @@
+"""Options declared as data: defaults, parsing from text, and errors naming what is allowed."""
+
+import pytest
+
+from meeple import Option, OptionError
+from meeple.options import parse_pairs, resolve_options
+
+DECLARED = (
+    Option("variant", "str", "base", choices=("base", "advanced", "expert")),
+    Option("max_turns", "int", 500, minimum=1),
+    Option("wild", "bool", True),
+)
+
+
+def test_defaults_fill_every_declared_key():
+    options = resolve_options(DECLARED, {})
+    assert options.as_dict() == {"variant": "base", "max_turns": 500, "wild": True}
+
+
+def test_text_values_are_parsed():
+    options = resolve_options(DECLARED, {"max_turns": "12", "wild": "false", "variant": "expert"})
+    assert options["max_turns"] == 12 and options["wild"] is False and options["variant"] == "expert"
+
+
+def test_unknown_key_names_the_known_keys():
+    with pytest.raises(OptionError, match="unknown option 'colour'.*max_turns, variant, wild"):
+        resolve_options(DECLARED, {"colour": "red"})
+
+
+@pytest.mark.parametrize("key, value, allowed", [
+    ("variant", "hard", "base, advanced, expert"),
+    ("max_turns", "0", "an integer ≥ 1"),
+    ("max_turns", "many", "an integer ≥ 1"),
+    ("wild", "maybe", "true, false"),
+])
+def test_bad_value_names_the_option_and_allowed_values(key, value, allowed):
+    with pytest.raises(OptionError) as info:
+        resolve_options(DECLARED, {key: value})
+    assert f"option {key!r}" in str(info.value) and allowed in str(info.value)
+
+
+def test_type_is_checked_exactly():
+    with pytest.raises(OptionError):
+        resolve_options(DECLARED, {"max_turns": True})
+
+
+def test_options_are_hashable_values():
+    assert hash(resolve_options(DECLARED, {})) == hash(resolve_options(DECLARED, {}))
+
+
+def test_parse_pairs_requires_key_equals_value():
+    assert parse_pairs(["a=1", " b = x "]) == {"a": "1", "b": "x"}
+    with pytest.raises(OptionError, match="expected KEY=VALUE"):
+        parse_pairs(["novalue"])

@@ -1,0 +1,134 @@
+"""Plugin loading and registration: fresh managers, isolation of broken plugins, documented hooks."""
+
+import inspect
+import sys
+import textwrap
+import warnings
+
+import pytest
+from market_game import MarketGame
+
+from meeple import BotInfo, Registry, RegistrationError, UnknownName, hookimpl, hookspecs
+from meeple.plugins import PluginLoadWarning
+from meeple_bots.random_bot import RandomBot
+
+
+class MarketPlugin:
+    __version__ = "2.0"
+
+    @hookimpl
+    def meeple_register_games(self, register):
+        register(MarketGame)
+
+    @hookimpl
+    def meeple_register_bots(self, register):
+        register(BotInfo("greedy", RandomBot, "market's own", games=("market",)))
+
+    @hookimpl
+    def meeple_register_renderers(self, register):
+        register("market", lambda view: "market table")
+
+
+def registry(*plugins, entry_points=False, strict=False):
+    return Registry.load(plugins=plugins, entry_points=entry_points, strict=strict)
+
+
+def test_each_registry_has_its_own_manager():
+    a, b = registry(MarketPlugin()), registry()
+    assert "market" in a.games and "market" not in b.games
+
+
+def test_game_specific_bot_and_renderer_are_found():
+    reg = registry(MarketPlugin())
+    assert reg.bot("greedy", "market").summary == "market's own"
+    assert reg.renderer("market")(None) == "market table"
+    assert reg.create("market", 2).players == 2
+    assert [p.name for p in reg.plugins()] == ["MarketPlugin"]
+    assert reg.plugins()[0].version == "2.0"
+
+
+def test_unknown_names_list_what_exists():
+    reg = registry(MarketPlugin())
+    with pytest.raises(UnknownName, match="installed games: market"):
+        reg.game("chess")
+    with pytest.raises(UnknownName, match="bots that play it: greedy"):
+        reg.bot("alphazero", "market")
+
+
+def test_duplicate_game_names_both_plugins():
+    class Again(MarketPlugin):
+        pass
+
+    with pytest.raises(RegistrationError, match="registered by both"):
+        registry(MarketPlugin(), Again(), strict=True)
+
+
+def test_a_plugin_failing_in_a_hook_warns_and_the_rest_still_load():
+    class Broken:
+        @hookimpl
+        def meeple_register_games(self, register):
+            raise RuntimeError("boom")
+
+    with pytest.warns(PluginLoadWarning, match="'Broken' failed in meeple_register_games: RuntimeError: boom"):
+        reg = registry(MarketPlugin(), Broken())
+    assert "market" in reg.games
+    with pytest.raises(RegistrationError):
+        registry(MarketPlugin(), Broken(), strict=True)
+
+
+def test_a_misspelt_hook_is_refused():
+    class Typo:
+        @hookimpl
+        def meeple_register_game(self, register):
+            pass
+
+    with pytest.raises(Exception, match="unknown hook"):
+        registry(Typo())
+
+
+@pytest.fixture
+def broken_entry_point(tmp_path, monkeypatch):
+    dist = tmp_path / "broken_plugin-0.1.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-plugin\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text("[meeple]\nbroken = meeple_no_such_module_xyz\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return "broken"
+
+
+def test_an_entry_point_that_fails_to_import_warns_once_naming_it(broken_entry_point, monkeypatch):
+    monkeypatch.delenv("MEEPLE_STRICT_PLUGINS", raising=False)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        reg = Registry.load()
+    messages = [str(w.message) for w in caught if issubclass(w.category, PluginLoadWarning)]
+    assert len(messages) == 1 and "'broken'" in messages[0] and "ModuleNotFoundError" in messages[0]
+    assert "random" in [b.name for b in reg.all_bots()]
+
+
+def test_strict_mode_turns_a_broken_entry_point_into_an_error(broken_entry_point, monkeypatch):
+    monkeypatch.setenv("MEEPLE_STRICT_PLUGINS", "1")
+    with pytest.raises(RegistrationError, match="'broken'"):
+        Registry.load()
+
+
+HOOKS = [name for name, fn in inspect.getmembers(hookspecs, inspect.isfunction) if name.startswith("meeple_")]
+
+
+@pytest.mark.parametrize("name", HOOKS)
+def test_every_hook_is_documented(name):
+    doc = inspect.getdoc(getattr(hookspecs, name)) or ""
+    assert "Called" in doc and ":param" in doc and ":return" in doc, f"{name} lacks when/arguments/return"
+
+
+@pytest.mark.parametrize("name", HOOKS)
+def test_every_hook_is_exercised_by_these_tests(name):
+    assert name in inspect.getsource(MarketPlugin), f"{name} has no test plugin implementing it"
+
+
+def test_hook_reference_in_docs_covers_every_hook():
+    from pathlib import Path
+
+    reference = (Path(__file__).parents[2] / "docs" / "hooks.md").read_text()
+    for name in HOOKS:
+        assert f"`{name}" in reference, f"docs/hooks.md does not describe {name}"

@@ -1,0 +1,151 @@
+"""Zones: their operations, what each viewer sees of them, and their JSON data."""
+
+import pytest
+
+from meeple import Counters, Display, Grid, Hand, KeyedPiles, Pile, Rng, Tableau, Visibility
+from meeple.zones import HandView, PileView
+
+
+def roundtrip(zone):
+    return type(zone).from_data(zone.to_data())
+
+
+def test_secret_pile_shows_only_its_size():
+    pile = Pile([1, 2, 3], visibility=Visibility.SECRET)
+    assert pile.view(0) == PileView(3, None)
+    assert pile.view(None).cards == (1, 2, 3)
+    assert pile.hidden_slots(0) == [0, 1, 2]
+
+
+def test_pile_draw_takes_from_the_top_first():
+    pile = Pile([1, 2, 3, 4])
+    assert pile.draw(2) == [4, 3] and list(pile) == [1, 2]
+    assert pile.draw(5) == [2, 1] and len(pile) == 0
+
+
+def test_hand_is_seen_by_its_owner_only():
+    hand = Hand([5, 3, 9], owner=1, ordered=False)
+    assert hand.view(1).cards == (3, 5, 9)  # unordered: sorted, arrival order hidden
+    assert hand.view(0) == HandView(3, False, None, ())
+
+
+def test_known_cards_are_shown_to_everyone_and_lowered_when_played():
+    hand = Hand([7, 7], owner=0, ordered=False)
+    hand.add(7, known=True)
+    assert hand.view(1).known == (7,)
+    hand.remove(7)  # playing a 7 lowers what others know first
+    assert hand.view(1).known == () and hand.count(7) == 2
+
+
+def test_ordered_hand_keeps_known_positions_through_inserts_and_takes():
+    hand = Hand([1, 2, 3], owner=0)
+    hand.insert(1, 9, known=True)
+    assert hand.view(1).known == ((1, 9),)
+    assert hand.take(2, 2) == (2, 3)
+    hand.insert(0, 4)
+    assert list(hand) == [4, 1, 9] and hand.view(1).known == ((2, 9),)
+    assert hand.hidden_slots(1) == [0, 1]
+
+
+def test_hand_rejects_bad_positions_and_missing_cards():
+    hand = Hand([1], owner=0)
+    with pytest.raises(IndexError):
+        hand.insert(3, 2)
+    with pytest.raises(IndexError):
+        hand.take(0, 2)
+    with pytest.raises(ValueError):
+        hand.remove(5)
+
+
+def test_hand_restore_from_hidden_view_keeps_known_cards_and_leaves_slots():
+    hand = Hand([1, 2, 3], owner=0)
+    hand.insert(2, 8, known=True)
+    sample = Hand(owner=0)
+    unknown = sample.restore(hand.view(1))
+    assert unknown == [0, 1, 3] and sample[2] == 8 and sample.is_known(2)
+
+
+def test_tableau_layers_and_top():
+    tableau = Tableau(owner=0)
+    assert tableau.top is None
+    tableau.push_layer([7, 7, 14])
+    tableau.push_layer([3])
+    assert tableau.top == (3,) and tableau.card_count() == 4
+    assert tableau.pop_layer() == (3,) and tableau.top == (7, 7, 14)
+    with pytest.raises(ValueError):
+        tableau.push_layer([])
+
+
+def test_tableau_is_public_only():
+    with pytest.raises(ValueError):
+        Tableau(owner=0, visibility=Visibility.OWNER)
+
+
+def test_display_slots_groups_and_refill():
+    display = Display(3)
+    pile = Pile([1, 2, 3, 4])
+    assert display.refill(pile) == [0, 1, 2] and display[0] == (4,)
+    display.put(1, 13)  # a group of two taken as one
+    assert display[1] == (3, 13) and len(display) == 4
+    assert display.take(1) == (3, 13) and display.empty_slots() == [1]
+    display.refill(pile)
+    assert display[1] == (1,) and len(pile) == 0
+    with pytest.raises(ValueError):
+        Display(2).take(0)
+
+
+def test_keyed_piles_by_value():
+    ghost = KeyedPiles()
+    for card in (5, 2, 5):
+        ghost.add(card, card)
+    assert ghost.keys() == [2, 5] and ghost.size_of(5) == 2
+    assert ghost.take(5) == [5, 5] and ghost.keys() == [2]
+    assert ghost.view(0).pile(2) == (2,)
+
+
+def test_grid_neighbours_and_connected_groups():
+    grid = Grid(3, 3)
+    assert sorted(grid.neighbours((0, 0))) == [(0, 1), (1, 0)]
+    assert len(grid.neighbours((1, 1))) == 4
+    grid[(0, 0)] = grid[(0, 1)] = "R"
+    grid[(1, 1)] = "R"  # touches (0, 1) orthogonally: same group
+    grid[(2, 2)] = "R"  # diagonal only: its own group
+    grid[(1, 0)] = "B"
+    assert grid.count_groups() == 3
+    assert grid.groups()[0] == [(0, 0), (0, 1), (1, 1)]
+    with pytest.raises(IndexError):
+        grid[(3, 0)]
+
+
+def test_counters_never_go_negative():
+    tokens = Counters({0: 1, 1: 0})
+    tokens.take(0)
+    with pytest.raises(ValueError):
+        tokens.take(0)
+    assert tokens[0] == 0 and tokens.total == 0
+
+
+@pytest.mark.parametrize("zone", [
+    Pile([1, 2], visibility=Visibility.SECRET),
+    Hand([3, 1], owner=2, ordered=False, known=[True, False]),
+    Tableau([(1, 1), (14,)], owner=0),
+    Display(3, [(1,), (), (13, 2)]),
+    KeyedPiles([(3, [3, 3]), (1, [1])]),
+    Grid(2, 2, ["W", None, None, "B"]),
+    Counters({"white": 6, "blue": 0}),
+])
+def test_every_zone_roundtrips_and_copies_independently(zone):
+    assert roundtrip(zone) == zone
+    twin = zone.copy()
+    assert twin == zone and twin is not zone
+    if isinstance(zone, (Pile, Hand)):
+        zone.set_slot(0, 99)
+        assert twin != zone
+
+
+def test_restore_from_a_full_view_gives_an_equal_zone():
+    rng = Rng(1)
+    pile = Pile(range(10))
+    pile.shuffle(rng)
+    other = Pile()
+    assert other.restore(pile.view(None)) == [] and list(other) == list(pile)
