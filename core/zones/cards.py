@@ -255,12 +255,22 @@ class Hand(Zone):
 
     def view(self, player: int | None) -> HandView:
         cards, known_flags = self._cards, self._known
-        if self.ordered:
-            known = tuple((i, c) for i, (c, k) in enumerate(zip(cards, known_flags)) if k)
-            shown = tuple(cards) if self.visible_to(player) else None
+        visible = player is None or player == self.owner or self.visibility is Visibility.PUBLIC
+        if self.visibility is Visibility.SECRET:
+            visible = player is None
+        if True in known_flags:
+            if self.ordered:
+                known = tuple((i, c) for i, (c, k) in enumerate(zip(cards, known_flags)) if k)
+            else:
+                known = tuple(sorted([c for c, k in zip(cards, known_flags) if k]))
         else:
-            known = tuple(sorted(c for c, k in zip(cards, known_flags) if k))
-            shown = tuple(sorted(cards)) if self.visible_to(player) else None
+            known = ()
+        if not visible:
+            shown = None
+        elif self.ordered:
+            shown = tuple(cards)
+        else:
+            shown = tuple(sorted(cards))
         return HandView(len(cards), self.ordered, shown, known)
 
     def restore(self, view: HandView) -> list[int]:
