@@ -1,0 +1,126 @@
+"""Linko (Wolfgang Kramer, Michael Kiesling; *Abluxxen* in German): a card game of hidden hands
+and chance for 2–5 players. Play sets of equal cards, steal opponents' top layers with a set of
+the same size and higher value, and score your table minus your hand. Two players play the Duel
+with its Ghost Zone, or the classic rules.
+
+This module declares the game as data (options, bounds) and deals the cards (rule 1, D1–D2).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any, Mapping
+
+from meeple import (Display, Game, GameSpec, Hand, Information, KeyedPiles, Option, OptionError,
+                    Options, Pile, Rng, Tableau, Visibility)
+
+from .actions import ACTION_TYPES, DISPLAY_WIDTH
+from .cards import DECK_SIZE, JOKER, full_deck
+from .decisions import DECISION_TYPES, PlayCards
+from .ghost import fill_ghost_zone
+from .state import LinkoState
+
+HAND_SIZE = 13  # rule 1
+DUEL_JOKERS = 2  # D1: each player's openly dealt jokers
+DUEL_DEALT = 11  # D1: dealt on top of them
+
+OPTIONS = (
+    Option("variant", "str", "base",
+           "advanced: no draw after a turn without a steal (rule 9); expert: advanced + rule 7c",
+           choices=("base", "advanced", "expert")),
+    Option("two_player", "str", "duel",
+           "2 players only: the Duel with the Ghost Zone, or the rules 1–12 unchanged",
+           choices=("duel", "classic")),
+    Option("ghost_steal_blocks_draw", "bool", True,
+           "Duel with base only: a ghost steal counts as a steal for rule 9"),
+    Option("ties", "str", "fewest_hand",
+           "newest edition breaks ties by fewer hand cards; first edition shares",
+           choices=("fewest_hand", "shared")),
+    Option("max_turns", "int", 500,
+           "safety cap: after this many turns the game ends and is scored normally (rule 12)",
+           minimum=1),
+)
+
+
+def is_duel(options: Options, players: int) -> bool:
+    """Two players play the Duel unless they chose the classic rules."""
+    return players == 2 and options["two_player"] == "duel"
+
+
+def max_length(options: Options, players: int) -> int:
+    """A true bound on the number of decisions in one game.
+
+    Per turn: the play, a ghost steal (Duel), a take/leave and a back/discard per opponent, and
+    one no-steal draw or decline. Every other decision draws at least one card from the pile or
+    the display, and only the cards not dealt into hands ever pass through those two.
+    """
+    duel = is_duel(options, players)
+    per_turn = 1 + (1 if duel else 0) + 2 * (players - 1) + 1
+    dealt = players * (DUEL_JOKERS + DUEL_DEALT if duel else HAND_SIZE)
+    return options["max_turns"] * per_turn + DECK_SIZE - dealt
+
+
+class Linko(Game):
+    spec = GameSpec(
+        id="linko",
+        title="Linko",
+        min_players=2,
+        max_players=5,
+        information=Information.IMPERFECT,
+        chance=True,
+        options=OPTIONS,
+        max_length=max_length,
+        summary="Play sets of equal cards and steal your opponents' top layers (2–5 players; "
+                "2 players: the Duel with the Ghost Zone).",
+    )
+    state_class = LinkoState
+    action_types = ACTION_TYPES
+    decision_types = DECISION_TYPES
+    rules_text = resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(players, options)  # resolves the options, then calls check_options
+        # Read the options once: the rules consult these on every turn.
+        variant = self.options["variant"]
+        self.duel = is_duel(self.options, players)
+        self.expert = variant == "expert"
+        self.no_steal_draw = variant == "base"  # rule 9
+        self.ghost_steal_blocks_draw = self.options["ghost_steal_blocks_draw"]  # D7
+        self.max_turns = self.options["max_turns"]
+
+    def check_options(self) -> None:
+        if is_duel(self.options, self.players):
+            raise OptionError("linko for 2 players: the Duel (two_player=duel, the default) is "
+                              "not available yet; pass two_player=classic for rules 1–12")
+
+    def deck(self) -> list[int]:
+        return full_deck()
+
+    def setup(self, rng: Rng) -> LinkoState:
+        """Rule 1 (or D1–D2 for the Duel): deal the hands, the draw pile, the display."""
+        players = self.players
+        hands = tuple(Hand((), owner=seat, ordered=False) for seat in range(players))
+        cards = full_deck()
+        dealt = HAND_SIZE
+        if self.duel:
+            for hand in hands:  # D1: two jokers each, dealt openly
+                for _ in range(DUEL_JOKERS):
+                    cards.remove(JOKER)
+                    hand.add(JOKER, known=True)
+            dealt = DUEL_DEALT
+        rng.shuffle(cards)
+        pile = Pile(cards, Visibility.SECRET)
+        for hand in hands:
+            hand.extend(pile.draw(dealt))
+        display = Display(DISPLAY_WIDTH)
+        display.refill(pile)
+        ghost, removed = KeyedPiles(), Pile()
+        if self.duel:
+            fill_ghost_zone(ghost, pile, display, removed)  # D2
+        return LinkoState(
+            game=self, rng=rng, pending=[PlayCards(0)],
+            hands=hands, tableaux=tuple(Tableau((), owner=seat) for seat in range(players)),
+            display=display, draw_pile=pile, discard=Pile(), stolen=Pile(), ghost=ghost,
+            removed=removed,
+        )
+

@@ -1,0 +1,52 @@
+"""The Duel's Ghost Zone (rules D2 and D4): a row of face-up piles keyed by value 1–12.
+
+Refilling reveals cards from the draw pile; 13s and jokers never enter the zone but are
+diverted onto the display, forming 2-card groups (D3), or leave the game when no slot can
+take them.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from meeple import Display, KeyedPiles, Pile
+
+from .cards import KING
+
+#: D2: the Ghost Zone is filled up to this many cards.
+GHOST_SIZE = 13
+
+
+def fill_ghost_zone(ghost: KeyedPiles, pile: Pile, display: Display, removed: Pile) -> None:
+    """D2: reveal cards from the pile until the zone holds 13 or the pile runs out.
+
+    A 1–12 joins the pile of its value; a 13 or a joker is diverted (and does not count).
+    """
+    while len(ghost) < GHOST_SIZE and len(pile):
+        card = pile.pop()
+        if card >= KING:
+            divert(card, display, removed)
+        else:
+            ghost.add(card, card)
+
+
+def divert(card: int, display: Display, removed: Pile) -> None:
+    """D2: put a revealed 13 or joker on the lowest single-card display slot (leftmost on
+    ties; a lone joker counts 14), making it a group; with no such slot, remove it from play.
+    """
+    target, lowest = -1, None
+    for slot, cards in enumerate(display):
+        if len(cards) == 1 and (lowest is None or cards[0] < lowest):
+            target, lowest = slot, cards[0]
+    if target < 0:
+        removed.push(card)
+    else:
+        display.put(target, card)
+
+
+def eligible_piles(piles: Iterable[tuple[int, Sequence[int]]], size: int, value: int) -> list[int]:
+    """D4: the values of the ghost piles with exactly `size` cards and a value below `value`.
+
+    `piles` are `(value, cards)` pairs: a zone's `items()` or a view's `ghost.piles`.
+    """
+    return [key for key, cards in piles if key < value and len(cards) == size]

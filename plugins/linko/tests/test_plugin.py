@@ -1,0 +1,83 @@
+"""The plugin's registrations, text renderer and greedy bot."""
+
+from __future__ import annotations
+
+from meeple import Registry, Rng
+from meeple_linko import Linko
+from meeple_linko.actions import DECLINE, LEAVE_STOLEN, TAKE_BACK, TAKE_STOLEN, DrawDisplay, Play
+from meeple_linko.greedy import GreedyBot
+from meeple_linko.render import render
+
+from linko_positions import J, position
+
+
+def greedy(game, seat, seed=0):
+    return GreedyBot(game, seat, Registry.load().bot("greedy", "linko").parse_params({"seed": seed}))
+
+
+def test_plugin_registers_linko_its_greedy_bot_and_renderer(meeple_registry):
+    assert meeple_registry.game("linko") is Linko
+    assert "greedy" in [b.name for b in meeple_registry.bots_for("linko")]
+    assert meeple_registry.renderer("linko") is render
+
+
+def test_render_shows_hands_layers_display_and_piles():
+    state = position(hands=[[7, 7, 1], [1, 2], [1]], known=[[], [2]],
+                     tableaux=[[[2], [3, 3, J]], [], []], display=[8, (), 10, 11, 12, J],
+                     pile_top=[4])
+    text = render(state.view(0))
+    assert "display: [8] [ ] [10] [11] [12] [J]" in text
+    assert "seat 0 (you): hand [1 7 7]" in text
+    assert "tableau: 2 (1×2) | 3 3 J (3×3)" in text
+    assert "seat 1: hand 2 cards (known: 2)" in text
+    assert "seat 0 is to play cards" in text
+    state.apply(Play(1, 1, 0))
+    state.apply(DECLINE)
+    assert "draw pile:" in render(state.view(None))
+
+
+def test_render_shows_the_end():
+    state = position(hands=[[9], [1], [1]])
+    state.apply(Play(9, 1, 0))
+    assert "game over: a player emptied their hand (rule 5)" in render(state.view(1))
+
+
+def test_greedy_prefers_the_play_that_steals_most():
+    state = position(hands=[[7, 7, 5, 5, 5, 9, 9], [1], [1]],
+                     tableaux=[[], [[4, 4, 4]], [[6, 6]]])
+    bot = greedy(state.game, 0)
+    assert bot.act(state.view(0), state.legal_actions()) == Play(5, 3, 0)
+
+
+def test_greedy_takes_stolen_cards_unless_the_end_is_near():
+    state = position(hands=[[7, 9, 9, 10, 10], [1, 2, 3, 4, 5], [1, 2, 3, 4, 5]], tableaux=[[], [[3]], []])
+    state.apply(Play(7, 1, 0))
+    assert greedy(state.game, 0).act(state.view(0), state.legal_actions()) == TAKE_STOLEN
+    state = position(hands=[[7, 9, 9, 10, 10], [1, 2], [1, 2, 3, 4, 5]], tableaux=[[], [[3]], []])
+    state.apply(Play(7, 1, 0))
+    assert greedy(state.game, 0).act(state.view(0), state.legal_actions()) == LEAVE_STOLEN
+
+
+def test_greedy_draws_the_joker_and_keeps_layers_that_fit():
+    state = position(hands=[[7, 9], [3, 1], [1]], tableaux=[[], [[3]], []],
+                     display=[8, 9, 10, 11, J, 13])
+    state.apply(Play(7, 1, 0))
+    state.apply(LEAVE_STOLEN)
+    assert greedy(state.game, 1).act(state.view(1), state.legal_actions()) == TAKE_BACK
+    state = position(hands=[[7, 9], [3, 1], [1]], tableaux=[[], [[3]], []],
+                     display=[8, 9, 10, 11, J, 13])
+    state.apply(Play(7, 1, 0))
+    state.apply(TAKE_STOLEN)
+    assert greedy(state.game, 1).act(state.view(1), state.legal_actions()) == DrawDisplay(4)
+
+
+def test_greedy_only_plays_legal_actions():
+    for players in (3, 5):
+        game = Linko(players)
+        bots = [greedy(game, seat, seed=seat) for seat in range(players)]
+        for seed in range(3):
+            state = game.new_state(seed)
+            while not state.is_terminal:
+                seat = state.current_player
+                state.apply(bots[seat].act(state.view(seat), state.legal_actions()))
+            assert state.invariants() == []
