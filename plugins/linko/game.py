@@ -11,8 +11,8 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any, Mapping
 
-from meeple import (Display, Game, GameSpec, Hand, Information, KeyedPiles, Option, OptionError,
-                    Options, Pile, Rng, Tableau, Visibility)
+from meeple import (Display, Game, GameSpec, Hand, Information, KeyedPiles, Option, Options, Pile,
+                    Rng, Tableau, Visibility)
 
 from .actions import ACTION_TYPES, DISPLAY_WIDTH
 from .cards import DECK_SIZE, JOKER, full_deck
@@ -87,11 +87,6 @@ class Linko(Game):
         self.no_steal_draw = variant == "base"  # rule 9
         self.ghost_steal_blocks_draw = self.options["ghost_steal_blocks_draw"]  # D7
         self.max_turns = self.options["max_turns"]
-
-    def check_options(self) -> None:
-        if is_duel(self.options, self.players):
-            raise OptionError("linko for 2 players: the Duel (two_player=duel, the default) is "
-                              "not available yet; pass two_player=classic for rules 1–12")
 
     def deck(self) -> list[int]:
         return full_deck()

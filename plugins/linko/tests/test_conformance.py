@@ -16,6 +16,10 @@ CONFIGS = [
     (5, {"variant": "base"}),
     (2, {"two_player": "classic", "variant": "base"}),
     (2, {"two_player": "classic", "variant": "expert"}),
+    (2, {"variant": "base"}),
+    (2, {"variant": "base", "ghost_steal_blocks_draw": False}),
+    (2, {"variant": "advanced"}),
+    (2, {"variant": "expert"}),
 ]
 
 

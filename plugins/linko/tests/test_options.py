@@ -43,10 +43,9 @@ def test_rules_text_is_the_shipped_rules_file():
     assert "D8" in Linko.rules_text
 
 
-def test_two_players_need_the_classic_rules_until_the_duel_exists():
-    with pytest.raises(OptionError, match="two_player=classic"):
-        Linko(2)
-    assert Linko(2, {"two_player": "classic"}).players == 2
+def test_two_players_play_the_duel_unless_they_choose_classic():
+    assert Linko(2).duel
+    assert not Linko(2, {"two_player": "classic"}).duel
 
 
 @pytest.mark.parametrize("options, message", [
@@ -77,3 +76,6 @@ def test_max_length_grows_with_the_turn_cap_and_players():
     # 500 turns x (play + 2 x (take/leave + back/discard) + no-steal draw) + 70 drawable cards
     assert game.max_length() == 500 * 6 + 109 - 39
     assert max_length(Linko(5, {"max_turns": 1}).options, 5) == 10 + 109 - 65
+    # the Duel adds the ghost steal to each turn; 26 cards start in hands
+    assert Linko(2).max_length() == 500 * 5 + 109 - 26
+    assert Linko(2, {"two_player": "classic"}).max_length() == 500 * 4 + 109 - 26

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from meeple import Registry, Rng
 from meeple_linko import Linko
-from meeple_linko.actions import DECLINE, LEAVE_STOLEN, TAKE_BACK, TAKE_STOLEN, DrawDisplay, Play
+from meeple_linko.actions import (DECLINE, LEAVE_STOLEN, TAKE_BACK, TAKE_STOLEN, DrawDisplay,
+                                  Play, TakeGhost)
 from meeple_linko.greedy import GreedyBot
 from meeple_linko.render import render
 
@@ -71,8 +72,22 @@ def test_greedy_draws_the_joker_and_keeps_layers_that_fit():
     assert greedy(state.game, 1).act(state.view(1), state.legal_actions()) == DrawDisplay(4)
 
 
+def test_greedy_takes_the_ghost_pile_matching_its_hand():
+    state = position(2, hands=[[6, 6, 4, 9], [1]], ghost={1: 3, 2: 2, 4: 2, 7: 2, 9: 2, 10: 2},
+                     display=[3, 10, 2, 11, 12, 2])
+    state.apply(Play(6, 2, 0))
+    assert greedy(state.game, 0).act(state.view(0), state.legal_actions()) == TakeGhost(4)
+
+
+def test_greedy_counts_a_ghost_steal_as_a_gain():
+    """Two 10s take the ghost pile of 2s; three 10s shed more but take nothing: greedy steals."""
+    state = position(2, hands=[[3, 3, 10, 10, 10, 5], [1]], ghost={2: 2, 8: 4, 11: 3, 12: 4},
+                     display=[3, 10, 2, 11, 12, 2])
+    assert greedy(state.game, 0).act(state.view(0), state.legal_actions()) == Play(10, 2, 0)
+
+
 def test_greedy_only_plays_legal_actions():
-    for players in (3, 5):
+    for players in (2, 3, 5):
         game = Linko(players)
         bots = [greedy(game, seat, seed=seat) for seat in range(players)]
         for seed in range(3):

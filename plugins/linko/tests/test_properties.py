@@ -10,10 +10,10 @@ from meeple import Rng
 from meeple_linko import Linko
 
 GAMES = st.builds(
-    lambda players, variant, max_turns: Linko(players, {"variant": variant, "max_turns": max_turns,
-                                                        "two_player": "classic"}),
+    lambda players, variant, max_turns, two_player: Linko(players, {
+        "variant": variant, "max_turns": max_turns, "two_player": two_player}),
     st.integers(2, 5), st.sampled_from(["base", "advanced", "expert"]),
-    st.sampled_from([1, 7, 500]))
+    st.sampled_from([1, 7, 500]), st.sampled_from(["duel", "classic"]))
 
 
 def play_out(game, seed):
