@@ -50,7 +50,7 @@ def render(view: View) -> str:
         layers = " | ".join(_layer(layer) for layer in tableau.layers) or "(empty)"
         score = tableau.size - hand.size
         lines.append(f"{who}: {held}; score {score:+d}")
-        lines.append(f"    tableau: {layers}")
+        lines.append(f"    tableau (top last): {layers}")
     if view.decision is not None:
         lines.append(f"seat {view.decision.player} is to {view.decision.describe()}")
     else:

@@ -29,7 +29,7 @@ def test_render_shows_hands_layers_display_and_piles():
     text = render(state.view(0))
     assert "display: [8] [ ] [10] [11] [12] [J]" in text
     assert "seat 0 (you): hand [1 7 7]" in text
-    assert "tableau: 2 (1×2) | 3 3 J (3×3)" in text
+    assert "tableau (top last): 2 (1×2) | 3 3 J (3×3)" in text
     assert "seat 1: hand 2 cards (known: 2)" in text
     assert "seat 0 is to play cards" in text
     state.apply(Play(1, 1, 0))
