@@ -1,8 +1,8 @@
 """The actions of Combo Breaker: every choice a player makes is one of these (rules 5–7).
 
-Positions are hand positions, 0 = far left. Actions are immutable values; the constructors at
-the bottom hand out one shared instance per distinct action, so building the legal-action list
-allocates nothing after the first few games.
+Positions are hand positions, 0 = far left. Actions are immutable values; the tables at the
+bottom hold one shared instance per distinct action, so building a legal-action list allocates
+no new actions.
 """
 
 from __future__ import annotations
@@ -76,45 +76,21 @@ class InsertDrawn(Action):
 
 ACTION_TYPES = (PlayCombination, PlayStop, PlayDraw, TakeReserve, InsertDrawn)
 
-_PLAYS: dict[tuple[int, int, tuple[int, ...]], PlayCombination] = {}
-_STOPS: dict[int, PlayStop] = {}
-_DRAWS: dict[int, PlayDraw] = {}
-_TAKES: dict[tuple[int, int], TakeReserve] = {}
-_INSERTS: dict[int, InsertDrawn] = {}
+MOST_POSITIONS = 55  # insert positions 0..54: no hand can ever hold more than the 54 cards
+
+# One shared instance per distinct action: legal-action lists are slices of these tables.
+INSERTS = tuple(InsertDrawn(p) for p in range(MOST_POSITIONS))
+STOPS = tuple(PlayStop(p) for p in range(MOST_POSITIONS))
+DRAWS = tuple(PlayDraw(p) for p in range(MOST_POSITIONS))
+TAKES = tuple(tuple(TakeReserve(slot, p) for p in range(MOST_POSITIONS)) for slot in (0, 1))
+
+_PLAYS: dict[tuple[int, tuple[int, ...]], tuple[PlayCombination, ...]] = {}
 
 
-def play(start: int, count: int, wilds: tuple[int, ...]) -> PlayCombination:
-    key = (start, count, wilds)
-    action = _PLAYS.get(key)
-    if action is None:
-        action = _PLAYS[key] = PlayCombination(start, count, wilds)
-    return action
-
-
-def stop(position: int) -> PlayStop:
-    action = _STOPS.get(position)
-    if action is None:
-        action = _STOPS[position] = PlayStop(position)
-    return action
-
-
-def draw(position: int) -> PlayDraw:
-    action = _DRAWS.get(position)
-    if action is None:
-        action = _DRAWS[position] = PlayDraw(position)
-    return action
-
-
-def take_reserve(slot: int, position: int) -> TakeReserve:
-    key = (slot, position)
-    action = _TAKES.get(key)
-    if action is None:
-        action = _TAKES[key] = TakeReserve(slot, position)
-    return action
-
-
-def insert(position: int) -> InsertDrawn:
-    action = _INSERTS.get(position)
-    if action is None:
-        action = _INSERTS[position] = InsertDrawn(position)
-    return action
+def plays_at(count: int, wilds: tuple[int, ...]) -> tuple[PlayCombination, ...]:
+    """The shared PlayCombination(start, count, wilds) for every start position, by start."""
+    key = (count, wilds)
+    row = _PLAYS.get(key)
+    if row is None:
+        row = _PLAYS[key] = tuple(PlayCombination(start, count, wilds) for start in range(MOST_POSITIONS))
+    return row

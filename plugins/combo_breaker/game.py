@@ -71,7 +71,7 @@ class ComboBreaker(Game):
             tokens=Counters([(seat, self.options["tokens"]) for seat in seats]),
             hands=tuple(Hand(owner=seat, ordered=True) for seat in seats),
             reserves=tuple(Display(RESERVE_CARDS, owner=seat) for seat in seats),
-            drawn=tuple(Hand(owner=seat, ordered=True) for seat in seats),
+            drawn=tuple(Pile(visibility=Visibility.OWNER, owner=seat) for seat in seats),
             pile=Pile(deck(), visibility=Visibility.SECRET),
             discard=Pile(),
             trick=Tableau(),

@@ -17,8 +17,8 @@ from attrs import define
 from meeple import Action, Counters, Display, Hand, Pile, State, Tableau
 
 from . import combos
-from .actions import (InsertDrawn, PlayCombination, PlayDraw, PlayStop, TakeReserve, draw,
-                      insert, play, stop, take_reserve)
+from .actions import (DRAWS, INSERTS, STOPS, TAKES, InsertDrawn, PlayCombination, PlayDraw,
+                      PlayStop, TakeReserve, plays_at)
 from .cards import CARDS_PER_DRAW, DEALER, DRAW, STOP, X, card_name, hand_size
 from .decisions import Follow, Lead, PlaceDrawn
 from .trick import (COMBINATION, DRAW_CARD, STOP_CARD, TrickPlay, draw_recipient, draws_played,
@@ -30,7 +30,7 @@ class ComboBreakerState(State):
     tokens: Counters  # seat -> tokens held (rule 1)
     hands: tuple[Hand, ...]  # ordered, owner only; reserve cards known at their position
     reserves: tuple[Display, ...]  # two face-up slots per seat (rule 2)
-    drawn: tuple[Hand, ...]  # the card a drawer is placing (rule 7a), seen by its owner only
+    drawn: tuple[Pile, ...]  # the card a drawer is placing (rule 7a), seen by its owner only
     pile: Pile  # face-down draw pile
     discard: Pile
     trick: Tableau  # the cards played in the current trick, one layer per play
@@ -46,40 +46,37 @@ class ComboBreakerState(State):
         decision = self.pending[-1]
         seat = decision.player
         hand = self.hands[seat]
+        size = len(hand)
         if type(decision) is PlaceDrawn:
-            return [insert(position) for position in range(len(hand) + 1)]
+            return list(INSERTS[:size + 1])
         cards = tuple(hand)
-        to_beat = rank_to_beat(self.trick_plays) if type(decision) is Follow else None
+        following = type(decision) is Follow
+        to_beat = rank_to_beat(self.trick_plays) if following else None
         actions = self._combinations(cards, combos.NO_COMBINATION if to_beat is None else to_beat)
-        for position, card in enumerate(cards):
-            if card == STOP:
-                actions.append(stop(position))
-            elif card == DRAW:
-                actions.append(draw(position))
-        if type(decision) is Follow:
-            positions = range(len(cards) + 1)
+        if STOP in cards or DRAW in cards:
+            for position, card in enumerate(cards):
+                if card == STOP:
+                    actions.append(STOPS[position])
+                elif card == DRAW:
+                    actions.append(DRAWS[position])
+        if following:
             for slot in self.reserves[seat].occupied():
-                actions.extend(take_reserve(slot, position) for position in positions)
+                actions.extend(TAKES[slot][:size + 1])
         return actions
 
     def _combinations(self, cards: tuple[int, ...], to_beat: int) -> list[Action]:
         """Every contiguous window of 1–3 cards played as each combination it can form that is
         strictly stronger than `to_beat` (rules 4, 5a), by position, size, then rank."""
-        table = combos.table(self.game.double_wild)
-        found = []
-        size = len(cards)
-        for start in range(size):
-            for count in (1, 2, 3):
-                if start + count > size:
-                    break
-                plays = table.get(cards[start:start + count])
-                if plays is None:
-                    if cards[start + count - 1] in (STOP, DRAW):
-                        break  # a Stop or Draw card ends every longer window too
-                    continue
-                for rank, wilds in plays:
-                    if rank > to_beat:
-                        found.append(play(start, count, wilds))
+        runs = _RUNS[self.game.double_wild]
+        found: list[Action] = []
+        for start in range(len(cards)):
+            run = cards[start:start + 3]
+            plays = runs.get(run)
+            if plays is None:
+                plays = runs[run] = _plays_in(run, self.game.double_wild)
+            for rank, at in plays:
+                if rank > to_beat:
+                    found.append(at[start])
         return found
 
     def _can_act(self, seat: int) -> bool:
@@ -143,11 +140,11 @@ class ComboBreakerState(State):
 
     def _draw_one(self, seat: int, count: int) -> None:
         """Draw the next of `count` cards for `seat` to place (rule 7a)."""
-        self.drawn[seat].add(self.pile.pop())
+        self.drawn[seat].push(self.pile.pop())
         self.pending.append(PlaceDrawn(seat, left=count - 1))
 
     def _place_drawn(self, seat: int, position: int, left: int) -> None:
-        (card,) = self.drawn[seat].take(0, 1)
+        card = self.drawn[seat].pop()
         self.hands[seat].insert(position, card)
         if left and len(self.pile):
             self._draw_one(seat, left)
@@ -320,6 +317,22 @@ class ComboBreakerState(State):
         except (IndexError, TypeError):
             pass
         return action.describe()
+
+
+# The combinations a run of up to 3 hand cards starts: (rank, the action at each start position)
+# for its first 1, 2 and 3 cards in turn, weakest first within a size. Filled as runs are met.
+Plays = tuple[tuple[int, tuple[PlayCombination, ...]], ...]
+_RUNS: dict[bool, dict[tuple[int, ...], Plays]] = {False: {}, True: {}}
+
+
+def _plays_in(run: tuple[int, ...], double_wild: bool) -> Plays:
+    plays = []
+    for count in range(1, len(run) + 1):
+        window = run[:count]
+        if window[-1] in (STOP, DRAW):
+            break  # Stop and Draw cards are never part of a combination (rule 4)
+        plays.extend((rank, plays_at(count, wilds)) for rank, wilds in combos.plays_of(window, double_wild))
+    return tuple(plays)
 
 
 def _declared(cards: tuple[int, ...], wilds: tuple[int, ...]) -> Iterator[str]:

@@ -1,0 +1,81 @@
+"""Property tests over random seeds: every game ends within its declared bound, with the 54
+cards and the tokens accounted for, and a result that follows rule 9."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from meeple import Rng
+from meeple_combo_breaker import ComboBreaker
+from meeple_combo_breaker.cards import DRAW, STOP, X
+from meeple_combo_breaker.combos import (PAIR, SINGLE, STRAIGHT2, STRAIGHT3, TRIPLE, plays_of,
+                                         rank, rank_of)
+
+GAMES = st.builds(lambda players, tokens, double_wild: ComboBreaker(
+    players, {"tokens": tokens, "double_wild": double_wild}),
+    st.integers(3, 5), st.sampled_from([2, 3]), st.booleans())
+
+
+@settings(max_examples=40, deadline=None)
+@given(game=GAMES, seed=st.integers(0, 2**32))
+def test_every_game_ends_within_max_length_with_rule_9_results(game, seed):
+    state = game.new_state(seed)
+    chooser = Rng(seed + 1)
+    decisions = 0
+    tokens_before = game.players * game.options["tokens"]
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        assert legal
+        state.apply(legal[chooser.below(len(legal))])
+        decisions += 1
+        assert all(state.tokens[s] >= 0 for s in range(game.players))
+    assert decisions <= game.max_length()
+    assert state.invariants() == []
+    assert state.losers and set(state.losers) <= set(state.paid)
+    assert all(state.tokens[s] == 0 for s in state.losers)
+    assert state.winners() == tuple(s for s in range(game.players) if s not in state.losers)
+    scores = state.scores()
+    assert all(scores[s] == -1 for s in state.losers)
+    assert sum(state.tokens[s] for s in range(game.players)) <= tokens_before - (state.round_number - 1)
+
+
+def classify(values: list[int]) -> int | None:
+    """An independent reading of rule 4 for fixed values (no X)."""
+    values = sorted(values)
+    if len(values) == 1:
+        return rank(SINGLE, values[0])
+    if len(set(values)) == 1:
+        return rank(PAIR if len(values) == 2 else TRIPLE, values[0])
+    if all(b - a == 1 for a, b in zip(values, values[1:])):
+        return rank(STRAIGHT2 if len(values) == 2 else STRAIGHT3, values[-1])
+    return None
+
+
+CARDS = st.sampled_from([*range(1, 13), X, DRAW, STOP])
+
+
+@settings(max_examples=300, deadline=None)
+@given(window=st.lists(CARDS, min_size=1, max_size=3), double_wild=st.booleans())
+def test_rule_4_plays_of_a_window_are_exactly_the_x_declarations_that_make_a_combination(window, double_wild):
+    wilds = window.count(X)
+    if wilds > 2:
+        return  # the deck holds two X cards
+    expected = set()
+    allowed = not (DRAW in window or STOP in window or (wilds == 2 and not double_wild))
+    if allowed:
+        fixed = [c for c in window if c != X]
+        for first in range(1, 13):
+            for second in range(first, 13):
+                declared = (first, second)[:wilds] if wilds == 2 else (first,)[:wilds]
+                combo = classify(fixed + list(declared))
+                if combo is not None:
+                    expected.add((combo, tuple(sorted(declared))))
+    found = set(plays_of(window, double_wild))
+    assert found == expected
+    for order in permutations(window):
+        assert set(plays_of(order, double_wild)) == found  # internal order never matters
+    for combo, declared in found:
+        assert rank_of(window, declared, double_wild) == combo
