@@ -1,0 +1,68 @@
+"""Linkage (Ethan Larson): a two-player abstract game of perfect information and no chance.
+
+Players share 24 coloured dominoes and take turns laying them on a 7x7 board; at the end More
+wins with 12 or more colour groups, Fewer with 11 or fewer. This module declares the game's
+metadata and its setup; the rules live in `rules.py`.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+
+from meeple import Counters, Game, GameSpec, Information, Option, Options, Rng
+
+from .actions import (COLOURS, BlockerChoice, ChooseSide, Move, Pass, Place, PlaceBlocker,
+                      SideChoice)
+from .board import CENTRE, empty_board
+from .rules import PIECES_PER_COLOUR, LinkageState
+
+STANDARD, BALANCED = "standard", "balanced"
+
+
+def _max_length(options: Options, players: int) -> int:
+    """At most 24 placements (the supply), each followed by at most one forced pass (a pass
+    needs the green counter, which only a placement puts down), plus the balanced setup's two
+    choices.
+    """
+    placements = PIECES_PER_COLOUR * len(COLOURS)
+    return 2 * placements + (2 if options["variant"] == BALANCED else 0)
+
+
+class Linkage(Game):
+    spec = GameSpec(
+        id="linkage",
+        title="Linkage",
+        min_players=2,
+        max_players=2,
+        information=Information.PERFECT,
+        chance=False,
+        options=(
+            Option("variant", "str", STANDARD,
+                   "standard: blocker on the centre, seat 0 is More; balanced: seat 0 places the "
+                   "blocker, then seat 1 chooses More or Fewer (rule 2)",
+                   choices=(STANDARD, BALANCED)),
+        ),
+        max_length=_max_length,
+        summary="Lay shared coloured dominoes on a 7x7 board: More wants 12+ colour groups, Fewer 11 or less.",
+    )
+    state_class = LinkageState
+    action_types = (Place, Pass, PlaceBlocker, ChooseSide)
+    decision_types = (Move, BlockerChoice, SideChoice)
+    rules_text = files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+
+    def setup(self, rng: Rng) -> LinkageState:
+        """Rule 1: empty board, full supply, green counter off the board. Standard: the blocker
+        on the centre and seat 0 (More) to move. Balanced (rule 2): seat 0 first places the blocker.
+        """
+        balanced = self.options["variant"] == BALANCED
+        return LinkageState(
+            game=self,
+            rng=rng,
+            pending=[BlockerChoice(0)] if balanced else [Move(0)],
+            board=empty_board(),
+            supply=Counters([(colour, PIECES_PER_COLOUR) for colour in COLOURS]),
+            blocker=None if balanced else CENTRE,
+            green=None,
+            more=None if balanced else 0,
+        )
+

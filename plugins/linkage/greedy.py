@@ -1,0 +1,93 @@
+"""A one-ply heuristic bot for Linkage: a non-trivial opponent for matches and search bots.
+
+It scores each placement by the change it makes to the colour-group count (More wants a new
+group, Fewer wants to join groups of the piece's colour) and, second, by the dead cells it
+leaves: empty cells no piece can ever cover again. Dead cells shorten the game (rule 4a), so
+fewer pieces get placed, which helps Fewer and hurts More. Ties are broken with the bot's own
+seeded generator.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from meeple import Action, BotInfo, Game, Grid, Option, Options, Rng, View
+
+from .actions import MORE, ChooseSide, Place, PlaceBlocker
+from .board import CENTRE
+
+#: One colour group outweighs any number of dead cells one piece can make.
+GROUP_WEIGHT = 10
+
+
+class GreedyBot:
+    """Picks the placement with the best immediate effect for its side (see the module doc)."""
+
+    def __init__(self, game: Game, seat: int, params: Options) -> None:
+        self.seat = seat
+        self.rng = Rng(params["seed"])
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]  # the forced pass, or a single placement
+        first = legal[0]
+        if isinstance(first, PlaceBlocker):
+            # The standard game's blocker cell (rule 1); the greedy bot has no opinion beyond it.
+            return next(a for a in legal if a.cell == CENTRE)  # type: ignore[attr-defined]
+        if isinstance(first, ChooseSide):
+            # The sheet says More has a slight advantage (rule 6 notes): take it.
+            return next(a for a in legal if a.side == MORE)  # type: ignore[attr-defined]
+        return self._best_placement(view, legal)  # type: ignore[arg-type]
+
+    def _best_placement(self, view: View, legal: Sequence[Place]) -> Place:
+        board = view.board
+        grid = Grid(board.rows, board.cols, board.cells)
+        cells = grid.flat
+        label = [-1] * len(cells)
+        for number, group in enumerate(grid.groups()):
+            for cell in group:
+                label[grid.index(cell)] = number
+        blocker = grid.index(view.blocker)
+        sign = 1 if view.more == self.seat else -1
+
+        best: list[Place] = []
+        best_value = None
+        for action in legal:
+            a, b = grid.index(action.cells[0]), grid.index(action.cells[1])
+            joined = set()
+            dead = 0
+            for own in (a, b):
+                for n in grid.neighbour_indices(own):
+                    if n == a or n == b:
+                        continue
+                    value = cells[n]
+                    if value == action.colour:
+                        joined.add(label[n])
+                    elif value is None and n != blocker and _dead_after(grid, n, a, b, blocker):
+                        dead += 1
+            # The piece is a group of its own, less the groups it merges with (rule 6).
+            delta_groups = 1 - len(joined)
+            value = sign * (GROUP_WEIGHT * delta_groups - dead)
+            if best_value is None or value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return best[self.rng.below(len(best))]
+
+
+def _dead_after(grid: Grid, cell: int, a: int, b: int, blocker: int) -> bool:
+    """Whether empty `cell` has no empty neighbour left once a piece covers `a` and `b`."""
+    cells = grid.flat
+    for n in grid.neighbour_indices(cell):
+        if n != a and n != b and n != blocker and cells[n] is None:
+            return False
+    return True
+
+
+INFO = BotInfo(
+    name="greedy",
+    factory=GreedyBot,
+    summary="one-ply heuristic: More makes new colour groups, Fewer joins them and leaves dead cells",
+    games=("linkage",),
+    params=(Option("seed", "int", 0, "seed for breaking ties between equally good placements"),),
+)
