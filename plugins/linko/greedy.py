@@ -12,7 +12,7 @@ from typing import Sequence
 from meeple import Action, BotInfo, Game, Option, Options, Rng, View
 
 from .actions import (DECLINE, DISCARD, LEAVE_STOLEN, TAKE_BACK, TAKE_STOLEN, Decline,
-                      DrawDisplay, Play, TakeGhost)
+                      DrawDisplay, Play)
 from .cards import JOKER, KING, layer_value
 from .decisions import BackOrDiscard, ChooseGhostPile, NoStealDraw, PlayCards, TakeOrLeave
 from .ghost import eligible_piles

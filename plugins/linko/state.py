@@ -15,8 +15,9 @@ from attrs import define
 
 from meeple import Action, Display, Hand, KeyedPiles, Pile, State, Tableau
 
-from .actions import (DECLINE, DISCARD, DISPLAY_WIDTH, LEAVE_STOLEN, TAKE_BACK, TAKE_GHOST, TAKE_STOLEN, Decline,
-                      DrawDisplay, DrawPile, Play, TakeBack, TakeGhost, TakeStolen)
+from .actions import (DECLINE, DISCARD, DISPLAY_WIDTH, LEAVE_STOLEN, TAKE_BACK, TAKE_GHOST,
+                      TAKE_STOLEN, Decline, DrawDisplay, DrawPile, Play, TakeBack, TakeGhost,
+                      TakeStolen)
 from .cards import JOKER, layer_value, value_name
 from .decisions import (BackOrDiscard, ChooseGhostPile, DrawCards, NoStealDraw, PlayCards,
                         TakeOrLeave)
@@ -36,7 +37,7 @@ class LinkoState(State):
     display: Display  # the 6 face-up slots; in the Duel a slot may hold a 2-card group (D3)
     draw_pile: Pile  # face down, never rebuilt
     discard: Pile  # face up, never reused
-    stolen: Pile  # a stolen layer awaiting its fate (rule 8a): the attacker's, then the victim's
+    stolen: Pile  # a stolen layer while the attacker (then maybe the victim) decides (rule 8a)
     ghost: KeyedPiles  # the Duel's Ghost Zone (D2); always empty outside the Duel
     removed: Pile  # 13s and jokers the Ghost Zone could not divert onto the display (D2)
     turn: int = 0  # turns completed (rule 12)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meeple import Registry, Rng
+from meeple import Registry
 from meeple_linko import Linko
 from meeple_linko.actions import (DECLINE, LEAVE_STOLEN, TAKE_BACK, TAKE_STOLEN, DrawDisplay,
                                   Play, TakeGhost)
