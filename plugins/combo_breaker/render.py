@@ -6,8 +6,9 @@ from __future__ import annotations
 from meeple import View
 
 from . import combos
-from .cards import X, card_name
+from .cards import card_name
 from .trick import COMBINATION, DRAW_CARD
+from .words import declared
 
 
 def render(view: View) -> str:
@@ -66,8 +67,7 @@ def _trick_lines(view: View) -> list[str]:
     lines = [f"Trick (led by seat {view.trick_plays[0].seat}):"]
     for play, layer in zip(view.trick_plays, view.trick.layers):
         if play.what == COMBINATION:
-            wilds = iter(play.wilds)
-            shown = " ".join(f"X={next(wilds)}" if c == X else card_name(c) for c in layer)
+            shown = " ".join(declared(layer, play.wilds))
             lines.append(f"  seat {play.seat}: {shown}  ({combos.describe(play.rank)})")
         else:
             lines.append(f"  seat {play.seat}: {'Draw card' if play.what == DRAW_CARD else 'Stop'}")

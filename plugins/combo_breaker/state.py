@@ -10,17 +10,16 @@ discard pile and the current trick (one layer per card play, in play order, with
 
 from __future__ import annotations
 
-from typing import Iterator
-
 from attrs import define
 
 from meeple import Action, Counters, Display, Hand, Pile, State, Tableau
 
-from . import combos
-from .actions import (DRAWS, INSERTS, STOPS, TAKES, InsertDrawn, PlayCombination, PlayDraw,
-                      PlayStop, TakeReserve, plays_at)
-from .cards import CARDS_PER_DRAW, DEALER, DRAW, STOP, X, card_name, hand_size
+from . import combos, words
+from .actions import DRAWS, INSERTS, STOPS, TAKES, InsertDrawn, PlayCombination, PlayDraw, PlayStop
+from .cards import CARDS_PER_DRAW, DEALER, DRAW, STOP, hand_size
+from .combos import NO_COMBINATION
 from .decisions import Follow, Lead, PlaceDrawn
+from .legal import combinations
 from .trick import (COMBINATION, DRAW_CARD, STOP_CARD, TrickPlay, draw_recipient, draws_played,
                     next_leader, rank_to_beat, round_payers)
 
@@ -52,7 +51,8 @@ class ComboBreakerState(State):
         cards = tuple(hand)
         following = type(decision) is Follow
         to_beat = rank_to_beat(self.trick_plays) if following else None
-        actions = self._combinations(cards, combos.NO_COMBINATION if to_beat is None else to_beat)
+        actions: list[Action] = combinations(cards, NO_COMBINATION if to_beat is None else to_beat,
+                                             self.game.double_wild)
         if STOP in cards or DRAW in cards:
             for position, card in enumerate(cards):
                 if card == STOP:
@@ -64,28 +64,14 @@ class ComboBreakerState(State):
                 actions.extend(TAKES[slot][:size + 1])
         return actions
 
-    def _combinations(self, cards: tuple[int, ...], to_beat: int) -> list[Action]:
-        """Every contiguous window of 1–3 cards played as each combination it can form that is
-        strictly stronger than `to_beat` (rules 4, 5a), by position, size, then rank."""
-        runs = _RUNS[self.game.double_wild]
-        found: list[Action] = []
-        for start in range(len(cards)):
-            run = cards[start:start + 3]
-            plays = runs.get(run)
-            if plays is None:
-                plays = runs[run] = _plays_in(run, self.game.double_wild)
-            for rank, at in plays:
-                if rank > to_beat:
-                    found.append(at[start])
-        return found
-
-    def _can_act(self, seat: int) -> bool:
-        """Whether a player owing a Follow has any of rule 5a–d."""
+    def _has_option(self, seat: int) -> bool:
+        """Whether a player about to follow has any of rule 5a–d."""
         hand = self.hands[seat]
         if STOP in hand or DRAW in hand or not self.reserves[seat].is_empty():
             return True
         to_beat = rank_to_beat(self.trick_plays)
-        return bool(self._combinations(tuple(hand), combos.NO_COMBINATION if to_beat is None else to_beat))
+        return bool(combinations(tuple(hand), NO_COMBINATION if to_beat is None else to_beat,
+                                 self.game.double_wild))
 
     # -- carrying out actions ---------------------------------------------------------------------
 
@@ -123,7 +109,7 @@ class ComboBreakerState(State):
         index = seats.index(seat) + 1
         if index == len(seats):
             self._end_trick()
-        elif self._can_act(seats[index]):
+        elif self._has_option(seats[index]):
             self.pending.append(Follow(seats[index]))
         else:
             self._end_round((seats[index],))
@@ -247,96 +233,7 @@ class ComboBreakerState(State):
     # -- words ------------------------------------------------------------------------------------
 
     def explain_illegal(self, action: Action) -> str | None:
-        decision = self.pending[-1]
-        seat = decision.player
-        hand = tuple(self.hands[seat])
-        kind = type(action)
-        if type(decision) is PlaceDrawn:
-            if kind is not InsertDrawn:
-                return f"seat {seat} must first insert the card drawn for the Draw cards (rule 7a)"
-            return f"insert positions run from 0 to {len(hand)}"
-        if kind is InsertDrawn:
-            return "there is no drawn card to insert"
-        if kind is TakeReserve:
-            if type(decision) is Lead:
-                return "the leader must play a combination, a Stop or a Draw card (rule 5)"
-            if not 0 <= action.slot < self.reserves[seat].width or not self.reserves[seat][action.slot]:
-                return f"seat {seat} has no reserve card in slot {action.slot}"
-            return f"reserve cards go into positions 0 to {len(hand)}"
-        if kind in (PlayStop, PlayDraw):
-            wanted = STOP if kind is PlayStop else DRAW
-            if not 0 <= action.position < len(hand) or hand[action.position] != wanted:
-                return f"there is no {card_name(wanted)} card at position {action.position}"
-            return None
-        if kind is PlayCombination:
-            return self._explain_combination(action, hand)
-        return None
-
-    def _explain_combination(self, action: PlayCombination, hand: tuple[int, ...]) -> str | None:
-        if not 1 <= action.count <= 3 or action.start < 0 or action.start + action.count > len(hand):
-            return f"a combination is 1–3 cards at positions inside 0–{len(hand) - 1} (rule 4)"
-        cards = hand[action.start:action.start + action.count]
-        if STOP in cards or DRAW in cards:
-            return "Stop and Draw cards are never part of a combination (rule 4)"
-        if len(action.wilds) != cards.count(X):
-            return f"declare one value per X card: {cards.count(X)} here"
-        rank = combos.rank_of(cards, action.wilds, self.game.double_wild)
-        shown = " ".join(map(card_name, cards))
-        if rank is None:
-            if cards.count(X) == 2 and not self.game.double_wild:
-                return "both X cards in one combination need the double_wild option (rule 4)"
-            return f"{shown} is not a combination (rule 4)"
-        to_beat = rank_to_beat(self.trick_plays)
-        if to_beat is not None and rank <= to_beat:
-            return (f"{shown} is a {combos.describe(rank)}, which does not beat the "
-                    f"{combos.describe(to_beat)} (rule 5a: strictly greater)")
-        return None
+        return words.explain_illegal(self, action)
 
     def describe(self, action: Action) -> str:
-        decision = self.pending[-1] if self.pending else None
-        if decision is None:
-            return action.describe()
-        seat = decision.player
-        hand = self.hands[seat]
-        kind = type(action)
-        try:
-            if kind is PlayCombination:
-                cards = hand[action.start:action.start + action.count]
-                rank = combos.rank_of(cards, action.wilds, self.game.double_wild)
-                shown = " ".join(_declared(cards, action.wilds))
-                return f"seat {seat} plays {shown} ({combos.describe(rank)})"
-            if kind is PlayStop:
-                return f"seat {seat} plays a Stop"
-            if kind is PlayDraw:
-                return f"seat {seat} plays a Draw card"
-            if kind is TakeReserve:
-                card = self.reserves[seat][action.slot][0]
-                return f"seat {seat} takes reserve {card_name(card)} into position {action.position}"
-            if kind is InsertDrawn:
-                return f"seat {seat} inserts a drawn card at position {action.position}"
-        except (IndexError, TypeError):
-            pass
-        return action.describe()
-
-
-# The combinations a run of up to 3 hand cards starts: (rank, the action at each start position)
-# for its first 1, 2 and 3 cards in turn, weakest first within a size. Filled as runs are met.
-Plays = tuple[tuple[int, tuple[PlayCombination, ...]], ...]
-_RUNS: dict[bool, dict[tuple[int, ...], Plays]] = {False: {}, True: {}}
-
-
-def _plays_in(run: tuple[int, ...], double_wild: bool) -> Plays:
-    plays = []
-    for count in range(1, len(run) + 1):
-        window = run[:count]
-        if window[-1] in (STOP, DRAW):
-            break  # Stop and Draw cards are never part of a combination (rule 4)
-        plays.extend((rank, plays_at(count, wilds)) for rank, wilds in combos.plays_of(window, double_wild))
-    return tuple(plays)
-
-
-def _declared(cards: tuple[int, ...], wilds: tuple[int, ...]) -> Iterator[str]:
-    """Card names in hand order, each X shown with its declared value."""
-    values = iter(wilds)
-    for card in cards:
-        yield f"X={next(values)}" if card == X else card_name(card)
+        return words.describe(self, action)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from combo_positions import act, position
-from meeple import Registry, Rng
+from meeple import Registry
 from meeple_combo_breaker import ComboBreaker
 from meeple_combo_breaker.actions import (InsertDrawn, PlayCombination, PlayDraw, PlayStop,
                                           TakeReserve)
