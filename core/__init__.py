@@ -8,10 +8,11 @@ a conformance suite from those declarations.
 from .actions import Action, Decision
 from .bots import Bot, BotInfo, BotSpec
 from .errors import (BotError, IllegalAction, MeepleError, OptionError, RecordError,
-                     RegistrationError, SerializationError, UnknownName)
+                     RegistrationError, SaveError, SerializationError, UnknownName)
 from .game import Game
 from .hookspecs import hookimpl
 from .layout import hidden_field
+from .narration import Narrator
 from .options import Option, Options
 from .registry import Registry
 from .rng import Rng
@@ -25,7 +26,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Action", "Bot", "BotError", "BotInfo", "BotSpec", "Counters", "Decision", "Display", "Game",
     "GameSpec", "Grid", "Hand", "IllegalAction", "Information", "KeyedPiles", "MeepleError",
-    "Option", "OptionError", "Options", "Pile", "RecordError", "Registry", "RegistrationError",
-    "Rng", "SerializationError", "State", "Tableau", "UnknownName", "View", "Visibility", "Zone",
-    "hidden_field", "hookimpl",
+    "Narrator", "Option", "OptionError", "Options", "Pile", "RecordError", "Registry",
+    "RegistrationError", "Rng", "SaveError", "SerializationError", "State", "Tableau",
+    "UnknownName", "View", "Visibility", "Zone", "hidden_field", "hookimpl",
 ]

@@ -33,3 +33,7 @@ class RecordError(MeepleError):
 
 class BotError(MeepleError):
     """A bot that raised, answered with an illegal action, or was misconfigured."""
+
+
+class SaveError(MeepleError):
+    """A save file that cannot be read, is corrupt, or does not replay to the state it holds."""

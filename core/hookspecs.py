@@ -15,6 +15,7 @@ import pluggy
 if TYPE_CHECKING:
     from .bots import BotInfo
     from .game import Game
+    from .narration import Narrator
     from .render import Renderer
 
 PROJECT = "meeple"
@@ -60,5 +61,27 @@ def meeple_register_renderers(register: Callable[[str, "Renderer"], None]) -> No
 
     :param register: call ``register(game_id, renderer)``, where ``renderer(view) -> str`` draws
         exactly what the view holds (a player's view, or the omniscient view for replays).
+    :return: nothing.
+    """
+
+
+# -- narration ----------------------------------------------------------------------------------
+
+@hookspec
+def meeple_register_narrators(register: Callable[[str, "Narrator"], None]) -> None:
+    """Register narrators: how a game puts decisions into words and reads typed moves.
+
+    Called once, when a registry is built, after ``meeple_register_games``. Hosts that talk to
+    people (``meeple play``, ``meeple replay --step``, ``meeple serve``) narrate every decision
+    with the game's narrator and accept its short notation at the prompt.
+
+    :param register: call ``register(game_id, narrator)`` with a `meeple.Narrator` subclass
+        instance. Its ``narrate(before, action, after)`` says in words what the acting seat did,
+        as the viewer of the two views saw it (``before.player``; None is the omniscient
+        observer), so it must only reveal what those views show; ``notation(view, action)`` is
+        the short typed form of an action; ``parse(view, text)`` reads a typed move (legal or
+        not, so the rules can say why it is illegal); ``notation_help`` documents the notation.
+        Games without a narrator get the generic one: the action's ``describe()`` and its tag
+        followed by its field values.
     :return: nothing.
     """

@@ -11,8 +11,12 @@ import pluggy
 from .bots import Bot, BotInfo, BotSpec
 from .errors import RegistrationError, UnknownName
 from .game import Game
+from .narration import Narrator
 from .plugins import PluginLoadWarning, make_plugin_manager, strict_plugins
 from .render import Renderer, generic_renderer
+
+
+_GENERIC_NARRATOR = Narrator()
 
 
 @attrs.frozen
@@ -36,9 +40,11 @@ class Registry:
         self.game_plugins: dict[str, str] = {}
         self._bots: dict[tuple[str, str | None], tuple[BotInfo, str]] = {}
         self.renderers: dict[str, Renderer] = {}
+        self.narrators: dict[str, Narrator] = {}
         self._collect("meeple_register_games", self._add_game)
         self._collect("meeple_register_bots", self._add_bot)
         self._collect("meeple_register_renderers", self._add_renderer)
+        self._collect("meeple_register_narrators", self._add_narrator)
 
     @classmethod
     def load(cls, plugins: Iterable[object] = (), entry_points: bool = True,
@@ -91,6 +97,14 @@ class Registry:
             raise RegistrationError(f"two renderers for {game_id!r} (the second from {plugin!r})")
         self.renderers[game_id] = renderer
 
+    def _add_narrator(self, plugin: str, game_id: str, narrator: Narrator) -> None:
+        if not isinstance(narrator, Narrator):
+            raise RegistrationError(f"plugin {plugin!r} registered {narrator!r} for {game_id!r}, "
+                                    f"which is not a meeple.Narrator")
+        if game_id in self.narrators:
+            raise RegistrationError(f"two narrators for {game_id!r} (the second from {plugin!r})")
+        self.narrators[game_id] = narrator
+
     # -- lookup ---------------------------------------------------------------------------------
 
     def game(self, game_id: str) -> type[Game]:
@@ -111,6 +125,10 @@ class Registry:
 
     def renderer(self, game_id: str) -> Renderer:
         return self.renderers.get(game_id, generic_renderer)
+
+    def narrator(self, game_id: str) -> Narrator:
+        """The game's narrator, or the generic one (descriptions and tag-and-values notation)."""
+        return self.narrators.get(game_id) or _GENERIC_NARRATOR
 
     def all_bots(self) -> list[BotInfo]:
         """Every registered bot (a game-specific bot appears once per registration)."""

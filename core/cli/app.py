@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from . import bench, bots, games, match, plugins, replay, rules
+from . import bench, bots, games, match, play, plugins, replay, rules, serve
 
 app = typer.Typer(
     name="meeple",
@@ -22,6 +22,8 @@ app.command()(rules.rules)
 app.command()(match.match)
 app.command()(bench.bench)
 app.command()(replay.replay)
+app.command()(play.play)
+app.command()(serve.serve)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import MeepleError
+from ..terminal.stepper import parse_seat
 from .common import UserError, load_registry, user_errors
 
 
@@ -30,8 +31,12 @@ def read_records(path: Path) -> list[str]:
 def replay(
     file: Annotated[Path, typer.Argument(help="A record file (JSON lines, as written by --out).")],
     index: Annotated[Optional[int], typer.Option(help="Only this record (0-based), shown in full.")] = None,
+    step: Annotated[bool, typer.Option("--step", help="Step through the record (--index, or the file's only one) forwards and back.")] = False,
+    seat: Annotated[Optional[str], typer.Option(help="Whose view to show: a seat number, or `all` for the omniscient view (the default).")] = None,
 ) -> None:
-    """Replay records, check each reaches its recorded result, and print the outcome."""
+    """Replay records, check each reaches its recorded result, and print the outcome; with
+    --step, walk through one record move by move from any seat's point of view.
+    """
     from ..records import record_from_json
     from ..records import replay as replay_record
 
@@ -40,6 +45,13 @@ def replay(
         lines = read_records(file)
         if index is not None and not 0 <= index < len(lines):
             raise UserError(f"--index {index} is out of range: {file} holds {len(lines)} records")
+        if seat is not None and not step and index is None:
+            raise UserError("--seat chooses whose view --step or --index shows: add one of them")
+        if step:
+            if index is None and len(lines) != 1:
+                raise UserError(f"{file} holds {len(lines)} records: choose one to step through with --index")
+            _step(registry, file, index or 0, lines[index or 0], seat)
+            return
         chosen = range(len(lines)) if index is None else [index]
         for i in chosen:
             try:
@@ -52,6 +64,24 @@ def replay(
             winners = ", ".join(f"seat {w}" for w in record.winners) or "nobody"
             note = f" (forfeit: {record.forfeit.reason})" if record.forfeit else ""
             if index is not None:
-                typer.echo(registry.renderer(record.game)(final.view(None)))
+                viewer = None if seat is None else parse_seat(seat, record.players)
+                typer.echo(registry.renderer(record.game)(final.view(viewer)))
             typer.echo(f"record {i}: {record.game}, {len(record.actions)} actions, verified — "
                        f"{seats}; winners: {winners}{note}")
+
+
+def _step(registry, file: Path, index: int, line: str, seat: str | None) -> None:
+    """Verify one record, then hand it to the interactive stepper."""
+    from ..records import record_from_json
+    from ..records import replay as replay_record
+    from ..terminal.screen import Screen
+    from ..terminal.stepper import Stepper, positions
+
+    try:
+        record = record_from_json(registry, line)
+        replay_record(registry, record)
+    except MeepleError as exc:
+        raise UserError(f"record {index} of {file}: {exc}") from None
+    viewer = None if seat is None else parse_seat(seat, record.players)
+    status = Stepper(registry, record, positions(registry, record), Screen(), viewer).run()
+    raise typer.Exit(status)

@@ -8,7 +8,7 @@ import warnings
 import pytest
 from market_game import MarketGame
 
-from meeple import BotInfo, Registry, RegistrationError, UnknownName, hookimpl, hookspecs
+from meeple import BotInfo, Narrator, Registry, RegistrationError, UnknownName, hookimpl, hookspecs
 from meeple.plugins import PluginLoadWarning
 from meeple_bots.random_bot import RandomBot
 
@@ -28,6 +28,20 @@ class MarketPlugin:
     def meeple_register_renderers(self, register):
         register("market", lambda view: "market table")
 
+    @hookimpl
+    def meeple_register_narrators(self, register):
+        register("market", MarketNarrator())
+
+
+class MarketNarrator(Narrator):
+    notation_help = "p N plays the card at position N; d draws blind."
+
+    def narrate(self, before, action, after):
+        return f"seat {before.current_player} trades at the market"
+
+    def notation(self, view, action):
+        return "d" if action.tag == "draw" else super().notation(view, action)
+
 
 def registry(*plugins, entry_points=False, strict=False):
     return Registry.load(plugins=plugins, entry_points=entry_points, strict=strict)
@@ -45,6 +59,69 @@ def test_game_specific_bot_and_renderer_are_found():
     assert reg.create("market", 2).players == 2
     assert [p.name for p in reg.plugins()] == ["MarketPlugin"]
     assert reg.plugins()[0].version == "2.0"
+
+
+def test_a_game_narrator_is_found_and_other_games_get_the_generic_one():
+    reg = registry(MarketPlugin())
+    game = reg.create("market", 2)
+    state = game.new_state(1)
+    before, action = state.view(1), state.legal_actions()[-1]
+    state.apply(action)
+    narrator = reg.narrator("market")
+    assert narrator.narrate(before, action, state.view(1)) == "seat 0 trades at the market"
+    assert narrator.notation(before, action) == "d"
+    assert type(reg.narrator("chess")) is Narrator
+
+
+def test_a_narrator_must_be_a_narrator_and_one_per_game():
+    class Twice:
+        @hookimpl
+        def meeple_register_narrators(self, register):
+            register("market", MarketNarrator())
+            register("market", MarketNarrator())
+
+    with pytest.raises(RegistrationError, match="two narrators for 'market'"):
+        registry(Twice(), strict=True)
+
+    class Wrong:
+        @hookimpl
+        def meeple_register_narrators(self, register):
+            register("market", "not a narrator")
+
+    with pytest.raises(RegistrationError, match="not a meeple.Narrator"):
+        registry(Wrong(), strict=True)
+
+
+def test_search_aids_lend_the_games_bots_and_rollout_horizon():
+    reg = registry(MarketPlugin())
+    aids = reg.search_aids("market")
+    assert aids.horizon is market_horizon and aids.bot("greedy").summary == "market's own"
+    with pytest.raises(UnknownName, match="bots that do: greedy"):
+        aids.bot("oracle")
+    state = reg.create("market", 2).new_state(1)
+    assert market_horizon(state, state) is None
+    later = state.clone()
+    for _ in range(2):
+        later.apply(later.legal_actions()[0])
+    assert sum(market_horizon(state, later)) == pytest.approx(1)
+
+
+def test_a_rollout_horizon_must_be_callable_and_one_per_game():
+    class Twice:
+        @hookimpl
+        def meeple_register_rollout_horizons(self, register):
+            register("market", market_horizon)
+
+    with pytest.raises(RegistrationError, match="two rollout horizons for 'market'"):
+        registry(MarketPlugin(), Twice(), strict=True)
+
+    class Wrong:
+        @hookimpl
+        def meeple_register_rollout_horizons(self, register):
+            register("market", 3)
+
+    with pytest.raises(RegistrationError, match="not callable"):
+        registry(Wrong(), strict=True)
 
 
 def test_unknown_names_list_what_exists():
