@@ -92,38 +92,6 @@ def test_a_narrator_must_be_a_narrator_and_one_per_game():
         registry(Wrong(), strict=True)
 
 
-def test_search_aids_lend_the_games_bots_and_rollout_horizon():
-    reg = registry(MarketPlugin())
-    aids = reg.search_aids("market")
-    assert aids.horizon is market_horizon and aids.bot("greedy").summary == "market's own"
-    with pytest.raises(UnknownName, match="bots that do: greedy"):
-        aids.bot("oracle")
-    state = reg.create("market", 2).new_state(1)
-    assert market_horizon(state, state) is None
-    later = state.clone()
-    for _ in range(2):
-        later.apply(later.legal_actions()[0])
-    assert sum(market_horizon(state, later)) == pytest.approx(1)
-
-
-def test_a_rollout_horizon_must_be_callable_and_one_per_game():
-    class Twice:
-        @hookimpl
-        def meeple_register_rollout_horizons(self, register):
-            register("market", market_horizon)
-
-    with pytest.raises(RegistrationError, match="two rollout horizons for 'market'"):
-        registry(MarketPlugin(), Twice(), strict=True)
-
-    class Wrong:
-        @hookimpl
-        def meeple_register_rollout_horizons(self, register):
-            register("market", 3)
-
-    with pytest.raises(RegistrationError, match="not callable"):
-        registry(Wrong(), strict=True)
-
-
 def test_unknown_names_list_what_exists():
     reg = registry(MarketPlugin())
     with pytest.raises(UnknownName, match="installed games: market"):
