@@ -142,25 +142,7 @@ class State:
 
     def view(self, player: int | None) -> View:
         """What `player` may see (None: everything but the RNG), as a frozen View."""
-        fields: list[tuple[str, Any]] = []
-        for info in game_fields(type(self)):
-            if info.hidden:
-                continue
-            value = getattr(self, info.name)
-            kind = info.kind
-            if kind is Kind.ZONE:
-                value = value.view(player)
-            elif kind is Kind.ZONES:
-                value = tuple(zone.view(player) for zone in value)
-            elif kind is Kind.LIST:
-                value = tuple(value)
-            elif kind is Kind.DICT:
-                value = tuple(value.items())
-            fields.append((info.name, value))
-        extras = self.view_extras(player)
-        if extras:
-            fields.extend(extras.items())
-        return View(self.game.spec.id, player, self.moves, tuple(self.pending), tuple(fields))
+        return _viewer(type(self))(self, player)
 
     def zones(self) -> list[tuple[str, Zone]]:
         """Every zone with a readable name, e.g. `("hands[2]", <Hand>)`."""
@@ -212,3 +194,38 @@ def _cloner(cls: type) -> Callable[[State], State]:
     exec("\n".join(lines), namespace)  # noqa: S102 - generated from attrs field names only
     cloner = _CLONERS[cls] = namespace["clone"]
     return cloner
+
+
+_VIEWERS: dict[type, Callable[[State, int | None], View]] = {}
+
+
+def _viewer(cls: type) -> Callable[[State, int | None], View]:
+    """Compile a view function for a state class: zones give their (cached) views, lists and
+    dicts become tuples, hidden fields are left out, extras are added when the game has any."""
+    viewer = _VIEWERS.get(cls)
+    if viewer is not None:
+        return viewer
+    entries = []
+    for info in game_fields(cls):
+        n = info.name
+        if info.hidden:
+            continue
+        if info.kind is Kind.ZONE:
+            entries.append(f"({n!r}, self.{n}.view(player))")
+        elif info.kind is Kind.ZONES:
+            entries.append(f"({n!r}, tuple([z.view(player) for z in self.{n}]))")
+        elif info.kind is Kind.LIST:
+            entries.append(f"({n!r}, tuple(self.{n}))")
+        elif info.kind is Kind.DICT:
+            entries.append(f"({n!r}, tuple(self.{n}.items()))")
+        else:
+            entries.append(f"({n!r}, self.{n})")
+    lines = ["def view(self, player):", f"    fields = ({', '.join(entries)}{',' if entries else ''})"]
+    if cls.view_extras is not State.view_extras:
+        lines += ["    extras = self.view_extras(player)",
+                  "    if extras:", "        fields = fields + tuple(extras.items())"]
+    lines.append("    return View_(self.game.spec.id, player, self.moves, tuple(self.pending), fields)")
+    namespace: dict[str, Any] = {"View_": View}
+    exec("\n".join(lines), namespace)  # noqa: S102 - generated from attrs field names only
+    viewer = _VIEWERS[cls] = namespace["view"]
+    return viewer

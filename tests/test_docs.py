@@ -17,7 +17,8 @@ def tutorial_blocks():
 def test_tutorial_shows_every_file_of_the_example_plugin():
     shown = {path for path, _ in tutorial_blocks()}
     files = {str(p.relative_to(EXAMPLE)) for p in EXAMPLE.rglob("*")
-             if p.is_file() and p.suffix in (".py", ".toml") and "__pycache__" not in p.parts}
+             if p.is_file() and p.suffix in (".py", ".toml")
+             and not {"__pycache__", "build"} & set(p.relative_to(EXAMPLE).parts)}
     assert shown == files
 
 

@@ -6,6 +6,7 @@ or the local cache), so it builds everything once and checks several things agai
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -23,8 +24,12 @@ def run(*args, **kwargs):
 @pytest.fixture(scope="module")
 def fresh_env(tmp_path_factory):
     where = tmp_path_factory.mktemp("wheel")
-    built = run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", where / "dist", ROOT,
-                ROOT / "docs" / "examples" / "meeple-nim")
+    # Build from copies: setuptools leaves build/ folders in the source tree it builds.
+    sources = where / "src"
+    shutil.copytree(ROOT, sources / "meeple", ignore=shutil.ignore_patterns(
+        ".venv", ".git", ".tox", "build", "dist", "*.egg-info", "__pycache__", ".hypothesis"))
+    built = run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", where / "dist",
+                sources / "meeple", sources / "meeple" / "docs" / "examples" / "meeple-nim")
     assert built.returncode == 0, built.stderr
     wheels = sorted((where / "dist").glob("*.whl"))
     assert [w.name.split("-")[0] for w in wheels] == ["meeple", "meeple_nim"]

@@ -24,7 +24,7 @@ class Visibility(str, enum.Enum):
 class Zone:
     """Base class of zones. Subclasses are small, slotted and copy themselves cheaply."""
 
-    __slots__ = ("visibility", "owner")
+    __slots__ = ("visibility", "owner", "_seen", "_unseen")
     kind: ClassVar[str]
 
     def __init__(self, visibility: Visibility = Visibility.PUBLIC, owner: int | None = None) -> None:
@@ -32,6 +32,8 @@ class Zone:
             raise ValueError(f"a {type(self).__name__} visible to its owner needs an owner seat")
         self.visibility = visibility
         self.owner = owner
+        self._seen: Any = None  # cached view for those who see the cards
+        self._unseen: Any = None  # cached view for those who do not
 
     def visible_to(self, player: int | None) -> bool:
         """Whether `player` sees the cards (None is the omniscient observer)."""
@@ -47,8 +49,30 @@ class Zone:
         raise NotImplementedError
 
     def view(self, player: int | None) -> Any:
-        """A frozen snapshot of what `player` sees of this zone."""
+        """A frozen snapshot of what `player` sees of this zone.
+
+        Views are cached until the zone changes (every mutating method calls `_changed`), so a
+        state's view costs little for the zones an action did not touch.
+        """
+        visibility = self.visibility
+        if player is None or visibility is Visibility.PUBLIC or (
+                visibility is Visibility.OWNER and player == self.owner):
+            seen = self._seen
+            if seen is None:
+                seen = self._seen = self._make_view(True)
+            return seen
+        unseen = self._unseen
+        if unseen is None:
+            unseen = self._unseen = self._make_view(False)
+        return unseen
+
+    def _make_view(self, visible: bool) -> Any:
+        """Build the view for a viewer who does (or does not) see the cards."""
         raise NotImplementedError
+
+    def _changed(self) -> None:
+        """Forget cached views: called first by every method that changes the zone."""
+        self._seen = self._unseen = None
 
     def to_data(self) -> dict[str, Any]:
         """JSON-native data that `from_data` turns back into an equal zone."""

@@ -58,26 +58,32 @@ class Pile(Zone):
         return self._cards[-1] if self._cards else None
 
     def push(self, card: Card) -> None:
+        self._changed()
         self._cards.append(card)
 
     def extend(self, cards: Iterable[Card]) -> None:
+        self._changed()
         self._cards.extend(cards)
 
     def pop(self) -> Card:
         """Remove and return the top card (IndexError when empty)."""
+        self._changed()
         return self._cards.pop()
 
     def draw(self, n: int) -> list[Card]:
         """Remove up to n cards from the top, first drawn first."""
+        self._changed()
         drawn = self._cards[len(self._cards) - n:] if n else []
         del self._cards[len(self._cards) - len(drawn):]
         drawn.reverse()
         return drawn
 
     def shuffle(self, rng: Rng) -> None:
+        self._changed()
         rng.shuffle(self._cards)
 
     def clear(self) -> list[Card]:
+        self._changed()
         cards, self._cards = self._cards, []
         return cards
 
@@ -85,17 +91,19 @@ class Pile(Zone):
         clone = Pile.__new__(Pile)
         clone.visibility = self.visibility
         clone.owner = self.owner
+        clone._seen, clone._unseen = self._seen, self._unseen
         clone._cards = self._cards[:]
         return clone
 
     def hidden_slots(self, player: int | None) -> list[int]:
         return [] if self.visible_to(player) else list(range(len(self._cards)))
 
-    def view(self, player: int | None) -> PileView:
-        return PileView(len(self._cards), tuple(self._cards) if self.visible_to(player) else None)
+    def _make_view(self, visible: bool) -> PileView:
+        return PileView(len(self._cards), tuple(self._cards) if visible else None)
 
     def restore(self, view: PileView) -> list[int]:
         """Fill from a view; returns the slots left unknown (set to None) for a sampler to fill."""
+        self._changed()
         if view.cards is not None:
             self._cards = list(view.cards)
             return []
@@ -104,6 +112,7 @@ class Pile(Zone):
 
     def set_slot(self, position: int, card: Card) -> None:
         """Put a card into a slot left unknown by `restore` (for samplers and leak tests)."""
+        self._changed()
         self._cards[position] = card
 
     def to_data(self) -> dict[str, Any]:
@@ -186,27 +195,32 @@ class Hand(Zone):
 
     def add(self, card: Card, known: bool = False) -> None:
         """Put a card at the end; `known=True` when it was taken in full view."""
+        self._changed()
         self._cards.append(card)
         self._known.append(known)
 
     def extend(self, cards: Iterable[Card], known: bool = False) -> None:
+        self._changed()
         for card in cards:
             self._cards.append(card)
             self._known.append(known)
 
     def insert(self, position: int, card: Card, known: bool = False) -> None:
         """Insert before `position` (0..len): 0 is the far left, len the far right."""
+        self._changed()
         if not 0 <= position <= len(self._cards):
             raise IndexError(f"insert position {position} outside 0..{len(self._cards)}")
         self._cards.insert(position, card)
         self._known.insert(position, known)
 
     def pop(self, position: int) -> Card:
+        self._changed()
         del self._known[position]
         return self._cards.pop(position)
 
     def take(self, start: int, count: int) -> tuple[Card, ...]:
         """Remove `count` contiguous cards starting at `start`; the rest close the gap."""
+        self._changed()
         taken = tuple(self._cards[start:start + count])
         if len(taken) != count or start < 0:
             raise IndexError(f"no {count} cards at position {start} in a hand of {len(self._cards)}")
@@ -216,6 +230,7 @@ class Hand(Zone):
 
     def remove(self, card: Card) -> None:
         """Remove one copy of `card`, a known copy first: playing a card lowers what others know."""
+        self._changed()
         cards = self._cards
         first = -1
         for i, c in enumerate(cards):
@@ -235,6 +250,7 @@ class Hand(Zone):
             self.remove(card)
 
     def clear(self) -> list[Card]:
+        self._changed()
         cards = self._cards
         self._cards, self._known = [], []
         return cards
@@ -243,6 +259,7 @@ class Hand(Zone):
         clone = Hand.__new__(Hand)
         clone.visibility = self.visibility
         clone.owner = self.owner
+        clone._seen, clone._unseen = self._seen, self._unseen
         clone.ordered = self.ordered
         clone._cards = self._cards[:]
         clone._known = self._known[:]
@@ -253,11 +270,8 @@ class Hand(Zone):
             return []
         return [i for i, k in enumerate(self._known) if not k]
 
-    def view(self, player: int | None) -> HandView:
+    def _make_view(self, visible: bool) -> HandView:
         cards, known_flags = self._cards, self._known
-        visible = player is None or player == self.owner or self.visibility is Visibility.PUBLIC
-        if self.visibility is Visibility.SECRET:
-            visible = player is None
         if True in known_flags:
             if self.ordered:
                 known = tuple((i, c) for i, (c, k) in enumerate(zip(cards, known_flags)) if k)
@@ -275,6 +289,7 @@ class Hand(Zone):
 
     def restore(self, view: HandView) -> list[int]:
         """Fill from a view; unknown cards become None and their slots are returned."""
+        self._changed()
         self.ordered = view.ordered
         if view.ordered:
             cards: list[Card] = list(view.cards) if view.cards is not None else [None] * view.size
@@ -310,4 +325,5 @@ class Hand(Zone):
 
     def set_slot(self, position: int, card: Card) -> None:
         """Put a card into a slot left unknown by `restore` (for samplers and leak tests)."""
+        self._changed()
         self._cards[position] = card

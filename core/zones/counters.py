@@ -69,10 +69,12 @@ class Counters(Zone):
         return sum(self._counts.values())
 
     def add(self, key: Hashable, amount: int = 1) -> None:
+        self._changed()
         self._counts[key] = self._counts[key] + amount
 
     def take(self, key: Hashable, amount: int = 1) -> None:
         """Remove `amount`; ValueError (and no change) if that would go below zero."""
+        self._changed()
         have = self._counts[key]
         if amount > have:
             raise ValueError(f"counter {key!r} holds {have}, cannot take {amount}")
@@ -85,13 +87,15 @@ class Counters(Zone):
         clone = Counters.__new__(Counters)
         clone.visibility = self.visibility
         clone.owner = self.owner
+        clone._seen, clone._unseen = self._seen, self._unseen
         clone._counts = dict(self._counts)
         return clone
 
-    def view(self, player: int | None) -> CountersView:
+    def _make_view(self, visible: bool) -> CountersView:
         return CountersView(tuple(self._counts.items()))
 
     def restore(self, view: CountersView) -> list[int]:
+        self._changed()
         self._counts = dict(view.counts)
         return []
 

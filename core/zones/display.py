@@ -76,6 +76,7 @@ class Display(Zone):
 
     def take(self, slot: int) -> tuple[Card, ...]:
         """Take everything in a slot (a single card or a whole group); the slot becomes empty."""
+        self._changed()
         cards = self._slots[slot]
         if not cards:
             raise ValueError(f"display slot {slot} is empty")
@@ -84,6 +85,7 @@ class Display(Zone):
 
     def put(self, slot: int, card: Card) -> None:
         """Add a card to a slot (on an occupied slot this makes or grows a group)."""
+        self._changed()
         self._slots[slot] = self._slots[slot] + (card,)
 
     def refill(self, source: Pile) -> list[int]:
@@ -91,6 +93,7 @@ class Display(Zone):
 
         Returns the slots filled; stops early when the source runs out.
         """
+        self._changed()
         filled = []
         for i, s in enumerate(self._slots):
             if not s:
@@ -101,6 +104,7 @@ class Display(Zone):
         return filled
 
     def clear(self) -> list[Card]:
+        self._changed()
         cards = list(self.cards())
         self._slots = [()] * len(self._slots)
         return cards
@@ -109,13 +113,15 @@ class Display(Zone):
         clone = Display.__new__(Display)
         clone.visibility = self.visibility
         clone.owner = self.owner
+        clone._seen, clone._unseen = self._seen, self._unseen
         clone._slots = self._slots[:]
         return clone
 
-    def view(self, player: int | None) -> DisplayView:
+    def _make_view(self, visible: bool) -> DisplayView:
         return DisplayView(tuple(self._slots))
 
     def restore(self, view: DisplayView) -> list[int]:
+        self._changed()
         self._slots = list(view.slots)
         return []
 

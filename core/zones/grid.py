@@ -74,6 +74,7 @@ class Grid(Zone):
         return self._cells[self.index(cell)]
 
     def __setitem__(self, cell: Cell, value: Any) -> None:
+        self._changed()
         self._cells[self.index(cell)] = value
 
     def index(self, cell: Cell) -> int:
@@ -136,15 +137,17 @@ class Grid(Zone):
         clone = Grid.__new__(Grid)
         clone.visibility = self.visibility
         clone.owner = None
+        clone._seen, clone._unseen = self._seen, self._unseen
         clone.rows, clone.cols = self.rows, self.cols
         clone._cells = self._cells[:]
         clone._neighbours = self._neighbours
         return clone
 
-    def view(self, player: int | None) -> GridView:
+    def _make_view(self, visible: bool) -> GridView:
         return GridView(self.rows, self.cols, tuple(self._cells))
 
     def restore(self, view: GridView) -> list[int]:
+        self._changed()
         self.rows, self.cols = view.rows, view.cols
         self._cells = list(view.cells)
         self._neighbours = _neighbour_table(view.rows, view.cols)

@@ -77,23 +77,27 @@ class KeyedPiles(Zone):
             yield from pile
 
     def add(self, key: Hashable, card: Card) -> None:
+        self._changed()
         self._piles.setdefault(key, []).append(card)
 
     def take(self, key: Hashable) -> list[Card]:
         """Take a whole pile (KeyError when there is none)."""
+        self._changed()
         return self._piles.pop(key)
 
     def copy(self) -> "KeyedPiles":
         clone = KeyedPiles.__new__(KeyedPiles)
         clone.visibility = self.visibility
         clone.owner = self.owner
+        clone._seen, clone._unseen = self._seen, self._unseen
         clone._piles = {k: v[:] for k, v in self._piles.items()}
         return clone
 
-    def view(self, player: int | None) -> KeyedPilesView:
+    def _make_view(self, visible: bool) -> KeyedPilesView:
         return KeyedPilesView(tuple(self.items()))
 
     def restore(self, view: KeyedPilesView) -> list[int]:
+        self._changed()
         self._piles = {k: list(v) for k, v in view.piles}
         return []
 

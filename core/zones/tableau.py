@@ -66,6 +66,7 @@ class Tableau(Zone):
             yield from layer
 
     def push_layer(self, cards: Iterable[Card]) -> None:
+        self._changed()
         layer = tuple(cards)
         if not layer:
             raise ValueError("a layer holds at least one card")
@@ -73,19 +74,22 @@ class Tableau(Zone):
 
     def pop_layer(self) -> tuple[Card, ...]:
         """Remove and return the top layer; the one below becomes the top."""
+        self._changed()
         return self._layers.pop()
 
     def copy(self) -> "Tableau":
         clone = Tableau.__new__(Tableau)
         clone.visibility = self.visibility
         clone.owner = self.owner
+        clone._seen, clone._unseen = self._seen, self._unseen
         clone._layers = self._layers[:]
         return clone
 
-    def view(self, player: int | None) -> TableauView:
+    def _make_view(self, visible: bool) -> TableauView:
         return TableauView(tuple(self._layers))
 
     def restore(self, view: TableauView) -> list[int]:
+        self._changed()
         self._layers = list(view.layers)
         return []
 

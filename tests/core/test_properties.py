@@ -36,6 +36,7 @@ def test_hand_known_flags_follow_the_cards(ops):
             del model[position]
         assert list(hand) == [c for c, _ in model]
         assert hand.view(1).known == tuple((i, c) for i, (c, k) in enumerate(model) if k)
+        assert hand.view(0).cards == tuple(c for c, _ in model)  # a cached view is never stale
 
 
 @settings(max_examples=25, deadline=None)
@@ -49,6 +50,8 @@ def test_random_positions_hide_and_sample_correctly(seed, players, ordered, step
             break
         state.apply(state.legal_actions()[chooser.below(len(state.legal_actions()))])
     assert not state.invariants()
+    for _, zone in state.zones():  # cached zone views equal views built afresh
+        assert zone.view(0) == zone._make_view(zone.visible_to(0))
     total = Counter(c for _, zone in state.zones() for c in zone.cards())
     assert total == game.deck_counts()
     for seat in range(players):
