@@ -34,7 +34,9 @@ class BotInfo:
     `games` None means generic: it plays every game for which `requires(spec)` returns None
     (otherwise `requires` returns the reason it cannot play). A `factory(game, seat, params)`
     gets the game (rules factory, for search bots to simulate and determinize), its seat and its
-    validated parameters.
+    validated parameters. With `search_aids` True the registry also passes the keyword argument
+    ``aids``, a `meeple.search.SearchAids` (the game's other bots as rollout policies, and its
+    rollout horizon); a search bot made without a registry gets ``aids=None``.
     """
 
     name: str
@@ -43,6 +45,7 @@ class BotInfo:
     games: tuple[str, ...] | None = None
     params: tuple[Option, ...] = ()
     requires: Callable[["GameSpec"], str | None] | None = None
+    search_aids: bool = False
 
     def refusal(self, spec: "GameSpec") -> str | None:
         """Why this bot cannot play `spec`'s game, or None when it can."""

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .narration import Narrator
     from .render import Renderer
+    from .search import RolloutHorizon
 
 PROJECT = "meeple"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -83,5 +84,27 @@ def meeple_register_narrators(register: Callable[[str, "Narrator"], None]) -> No
         not, so the rules can say why it is illegal); ``notation_help`` documents the notation.
         Games without a narrator get the generic one: the action's ``describe()`` and its tag
         followed by its field values.
+    :return: nothing.
+    """
+
+
+# -- search -------------------------------------------------------------------------------------
+
+@hookspec
+def meeple_register_rollout_horizons(register: Callable[[str, "RolloutHorizon"], None]) -> None:
+    """Register rollout horizons: where a search bot's rollouts may stop early in a long game.
+
+    Called once, when a registry is built, after ``meeple_register_games``. Search bots (``ismcts``)
+    play random or greedy rollouts to the end of the game by default; a game with long multi-round
+    play (Combo Breaker) may instead declare a cut-off, such as the end of the current round, and
+    what each seat's position is worth there.
+
+    :param register: call ``register(game_id, horizon)`` with a callable
+        ``horizon(root, state) -> values | None``: `root` is the state the search started from
+        (a determinized sample), `state` a later state of the same rollout. Return None to keep
+        rolling out, or one value per seat once `state` is at or past the horizon: the seat's
+        expected share of the win, in [0, 1], on the scale of a finished game (1 shared by the
+        winners), from public facts only (a sample's hidden cards are guesses). It is called
+        after every rollout step, so the "not yet" answer must be cheap.
     :return: nothing.
     """

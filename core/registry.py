@@ -14,6 +14,7 @@ from .game import Game
 from .narration import Narrator
 from .plugins import PluginLoadWarning, make_plugin_manager, strict_plugins
 from .render import Renderer, generic_renderer
+from .search import RolloutHorizon, SearchAids
 
 
 _GENERIC_NARRATOR = Narrator()
@@ -36,22 +37,30 @@ class Registry:
         self._pm = pm
         self._versions = dict(versions or {})
         self._strict = strict_plugins() if strict is None else strict
+        # How this registry was loaded (plugin objects, entry points), so worker processes can
+        # load the same plugins.
+        self.origin: tuple[tuple[object, ...], bool] = ((), True)
         self.games: dict[str, type[Game]] = {}
         self.game_plugins: dict[str, str] = {}
         self._bots: dict[tuple[str, str | None], tuple[BotInfo, str]] = {}
         self.renderers: dict[str, Renderer] = {}
         self.narrators: dict[str, Narrator] = {}
+        self.horizons: dict[str, RolloutHorizon] = {}
         self._collect("meeple_register_games", self._add_game)
         self._collect("meeple_register_bots", self._add_bot)
         self._collect("meeple_register_renderers", self._add_renderer)
         self._collect("meeple_register_narrators", self._add_narrator)
+        self._collect("meeple_register_rollout_horizons", self._add_horizon)
 
     @classmethod
     def load(cls, plugins: Iterable[object] = (), entry_points: bool = True,
              strict: bool | None = None) -> "Registry":
         """Load installed plugins (and any given plugin objects) into a fresh registry."""
+        plugins = tuple(plugins)
         pm, versions = make_plugin_manager(plugins, entry_points=entry_points, strict=strict)
-        return cls(pm, versions, strict)
+        registry = cls(pm, versions, strict)
+        registry.origin = (plugins, entry_points)
+        return registry
 
     # -- collection -----------------------------------------------------------------------------
 
@@ -104,6 +113,14 @@ class Registry:
         if game_id in self.narrators:
             raise RegistrationError(f"two narrators for {game_id!r} (the second from {plugin!r})")
         self.narrators[game_id] = narrator
+
+    def _add_horizon(self, plugin: str, game_id: str, horizon: RolloutHorizon) -> None:
+        if not callable(horizon):
+            raise RegistrationError(f"plugin {plugin!r} registered {horizon!r} as the rollout horizon "
+                                    f"of {game_id!r}, which is not callable")
+        if game_id in self.horizons:
+            raise RegistrationError(f"two rollout horizons for {game_id!r} (the second from {plugin!r})")
+        self.horizons[game_id] = horizon
 
     # -- lookup ---------------------------------------------------------------------------------
 
@@ -167,7 +184,15 @@ class Registry:
         info = self.bot(spec.name, game.spec.id)
         given = {k: v for k, v in (defaults or {}).items() if any(p.name == k for p in info.params)}
         given.update(spec.params)
-        return info.factory(game, seat, info.parse_params(given))
+        params = info.parse_params(given)
+        if info.search_aids:
+            return info.factory(game, seat, params, aids=self.search_aids(game.spec.id))  # type: ignore[call-arg]
+        return info.factory(game, seat, params)
+
+    def search_aids(self, game_id: str) -> SearchAids:
+        """What search bots may borrow for `game_id`: its bots by name and its rollout horizon."""
+        bots = {info.name: info for info in self.bots_for(game_id)}
+        return SearchAids(game_id, bots, self.horizons.get(game_id))
 
     def plugins(self) -> list[PluginInfo]:
         result = []

@@ -32,6 +32,19 @@ class MarketPlugin:
     def meeple_register_narrators(self, register):
         register("market", MarketNarrator())
 
+    @hookimpl
+    def meeple_register_rollout_horizons(self, register):
+        register("market", market_horizon)
+
+
+def market_horizon(root, state):
+    """Stop a rollout once every seat has had one more turn; the leaders share the win."""
+    if state.pending and root.turns_left - state.turns_left < state.players:
+        return None
+    scores = state.scores()
+    leaders = [seat for seat, score in enumerate(scores) if score == max(scores)]
+    return [1 / len(leaders) if seat in leaders else 0.0 for seat in range(state.players)]
+
 
 class MarketNarrator(Narrator):
     notation_help = "p N plays the card at position N; d draws blind."
@@ -89,6 +102,38 @@ def test_a_narrator_must_be_a_narrator_and_one_per_game():
             register("market", "not a narrator")
 
     with pytest.raises(RegistrationError, match="not a meeple.Narrator"):
+        registry(Wrong(), strict=True)
+
+
+def test_search_aids_lend_the_games_bots_and_rollout_horizon():
+    reg = registry(MarketPlugin())
+    aids = reg.search_aids("market")
+    assert aids.horizon is market_horizon and aids.bot("greedy").summary == "market's own"
+    with pytest.raises(UnknownName, match="bots that do: greedy"):
+        aids.bot("oracle")
+    state = reg.create("market", 2).new_state(1)
+    assert market_horizon(state, state) is None
+    later = state.clone()
+    for _ in range(2):
+        later.apply(later.legal_actions()[0])
+    assert sum(market_horizon(state, later)) == pytest.approx(1)
+
+
+def test_a_rollout_horizon_must_be_callable_and_one_per_game():
+    class Twice:
+        @hookimpl
+        def meeple_register_rollout_horizons(self, register):
+            register("market", market_horizon)
+
+    with pytest.raises(RegistrationError, match="two rollout horizons for 'market'"):
+        registry(MarketPlugin(), Twice(), strict=True)
+
+    class Wrong:
+        @hookimpl
+        def meeple_register_rollout_horizons(self, register):
+            register("market", 3)
+
+    with pytest.raises(RegistrationError, match="not callable"):
         registry(Wrong(), strict=True)
 
 
