@@ -2,12 +2,22 @@
 
 A bot that raises, answers with an action that is not legal, or (with a move timeout) takes too
 long forfeits the game; the host goes on. The result is a `GameRecord` that replays exactly.
+
+Move timeouts stop the bot, not just stop waiting for it: on the main thread of a process (where
+the tournament workers play) an interval timer interrupts the bot's `act` with `MoveTimeout`,
+which a bot cannot swallow with ``except Exception``. Elsewhere (a host's helper thread) the bot
+runs in a daemon thread the host stops waiting for, and which cannot be killed; the tournament
+runner's worker processes add the last resort, killing a worker whose bot does not return even
+when interrupted (a C extension that never checks for signals).
 """
 
 from __future__ import annotations
 
+import signal
 import threading
-from typing import Callable, Sequence
+import time
+from operator import indexOf
+from typing import Callable, Protocol, Sequence
 
 from .actions import Action
 from .bots import Bot
@@ -15,18 +25,54 @@ from .errors import MeepleError
 from .game import Game
 from .records import Forfeit, GameRecord, make_record
 from .state import State
+from .view import View
 
 Observer = Callable[[State, int, Action], None]
 
 
-class _Timeout(Exception):
-    pass
+class MoveTimeout(BaseException):
+    """Raised inside a bot's `act` when its move time is up (a BaseException, so a bot's
+    ``except Exception`` cannot hide it)."""
 
 
-def _ask(bot: Bot, state: State, seat: int, timeout: float | None) -> Action:
-    view, legal = state.view(seat), state.legal_actions()
+class MoveMonitor(Protocol):
+    """Watches a game from outside the bots (a tournament worker reports to its supervisor)."""
+
+    def thinking(self, seat: int, deadline: float | None) -> None:
+        """`seat`'s bot is about to act; `deadline` is the `time.monotonic()` it must answer by."""
+
+    def answered(self) -> None:
+        """The bot returned (or raised, or was interrupted): no deadline runs any more."""
+
+    def played(self, index: int) -> None:
+        """The bot answered with the legal action at `index` of `state.legal_actions()`."""
+
+
+def _ask(bot: Bot, view: View, legal: Sequence[Action], seat: int, timeout: float | None) -> Action:
     if timeout is None:
         return bot.act(view, legal)
+    if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
+        return _ask_interrupting(bot, view, legal, timeout)
+    return _ask_in_thread(bot, view, legal, seat, timeout)
+
+
+def _ask_interrupting(bot: Bot, view: View, legal: Sequence[Action], timeout: float) -> Action:
+    """Interrupt the bot with MoveTimeout when the interval timer fires."""
+
+    def expire(signum, frame) -> None:
+        raise MoveTimeout(f"no answer within {timeout:g} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, timeout)
+    try:
+        return bot.act(view, legal)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _ask_in_thread(bot: Bot, view: View, legal: Sequence[Action], seat: int, timeout: float) -> Action:
+    """Off the main thread no signal can reach the bot: stop waiting for it (it runs on)."""
     box: dict[str, object] = {}
 
     def run() -> None:
@@ -39,7 +85,7 @@ def _ask(bot: Bot, state: State, seat: int, timeout: float | None) -> Action:
     worker.start()
     worker.join(timeout)
     if worker.is_alive():
-        raise _Timeout(f"no answer within {timeout:g} s")
+        raise MoveTimeout(f"no answer within {timeout:g} s")
     if "error" in box:
         raise box["error"]  # type: ignore[misc]
     return box["action"]  # type: ignore[return-value]
@@ -47,7 +93,8 @@ def _ask(bot: Bot, state: State, seat: int, timeout: float | None) -> Action:
 
 def play_game(game: Game, bots: Sequence[Bot], seed: int, seat_names: Sequence[str],
               plugin_version: str = "0", move_timeout: float | None = None,
-              observer: Observer | None = None) -> tuple[GameRecord, State]:
+              observer: Observer | None = None,
+              monitor: MoveMonitor | None = None) -> tuple[GameRecord, State]:
     """Play from `seed` with `bots[seat]` deciding for each seat; returns the record and final state."""
     if len(bots) != game.players:
         raise MeepleError(f"{game.spec.id} with {game.players} players needs {game.players} bots, got {len(bots)}")
@@ -60,17 +107,25 @@ def play_game(game: Game, bots: Sequence[Bot], seed: int, seat_names: Sequence[s
             raise MeepleError(f"{game.spec.id} exceeded its declared maximum length of {limit} decisions")
         seat = state.current_player
         assert seat is not None
+        legal = state.legal_actions()
+        if monitor is not None:
+            monitor.thinking(seat, None if move_timeout is None else time.monotonic() + move_timeout)
         try:
-            action = _ask(bots[seat], state, seat, move_timeout)
-        except _Timeout as exc:
+            action = _ask(bots[seat], state.view(seat), legal, seat, move_timeout)
+        except MoveTimeout as exc:
             forfeit = Forfeit(seat, f"bot {seat_names[seat]} timed out: {exc}")
             break
         except Exception as exc:
             forfeit = Forfeit(seat, f"bot {seat_names[seat]} raised {type(exc).__name__}: {exc}")
             break
+        finally:
+            if monitor is not None:
+                monitor.answered()
         if not state.is_legal(action):
             forfeit = Forfeit(seat, f"bot {seat_names[seat]} chose an illegal action: {action!r}")
             break
+        if monitor is not None:
+            monitor.played(indexOf(legal, action))
         state.apply(action)
         actions.append(action)
         if observer is not None:

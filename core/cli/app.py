@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from . import bench, bots, games, match, play, plugins, replay, rules, serve
+from . import bench, bots, games, match, play, plugins, replay, rules, serve, tournament
 
 app = typer.Typer(
     name="meeple",
@@ -22,6 +22,7 @@ app.command()(rules.rules)
 app.command()(match.match)
 app.command()(bench.bench)
 app.command()(replay.replay)
+app.command()(tournament.tournament)
 app.command()(play.play)
 app.command()(serve.serve)
 

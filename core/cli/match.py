@@ -5,11 +5,12 @@ from __future__ import annotations
 import contextlib
 import json
 from pathlib import Path
-from typing import Annotated, Iterator, Optional
+from typing import Annotated, Optional
 
 import typer
 
-from .common import UserError, game_options, load_registry, stderr_is_terminal, user_errors
+from .common import UserError, game_options, load_registry, user_errors
+from .progress import progress_bar
 
 
 def match(
@@ -19,28 +20,38 @@ def match(
     seed: Annotated[int, typer.Option(help="Series seed: deals and bot seeds derive from it.")] = 0,
     variant: Annotated[Optional[str], typer.Option(help="Shorthand for --option variant=V.")] = None,
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="Game option KEY=VALUE (repeat).")] = None,
-    move_timeout: Annotated[Optional[float], typer.Option(help="Seconds a bot may think per move before it forfeits.")] = None,
+    move_timeout: Annotated[Optional[float], typer.Option(help="Seconds a bot may think per move before it forfeits (games then run in worker processes, which stop a hanging bot).")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes playing games in parallel (results are identical for any number).")] = 1,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
     out: Annotated[Optional[Path], typer.Option(help="Write every game record to this JSON-lines file.")] = None,
 ) -> None:
     """Play GAME between bots, rotating seats, and report wins per bot and per seat."""
     from ..match import run_match
-    from ..records import record_to_json
+    from ..serialization import dumps
 
     registry = load_registry()
     with user_errors():
         if games < 1:
             raise UserError("--games must be at least 1")
+        if jobs < 1:
+            raise UserError("--jobs must be at least 1")
         options = game_options(registry, game, variant, option)
-        game_cls = registry.game(game)
+        registry.game(game)
         sink = _open_out(out)
-        with sink as handle, _progress(games, json_output) as advance:
-            def on_game(record) -> None:
-                if handle is not None:
-                    handle.write(record_to_json(game_cls, record) + "\n")
+        with sink as handle, progress_bar(games, json_output) as advance:
+            waiting: dict[int, dict] = {}  # records that finished before an earlier game
+            written = 0
+
+            def on_game(outcome) -> None:
+                nonlocal written
+                if handle is not None:  # each record in game order, as `meeple replay` reads them
+                    waiting[outcome.index] = outcome.record
+                    while written in waiting:
+                        handle.write(dumps(waiting.pop(written)) + "\n")
+                        written += 1
                 advance()
 
-            result = run_match(registry, game, bot, games, seed, options, move_timeout, on_game)
+            result = run_match(registry, game, bot, games, seed, options, move_timeout, on_game, jobs)
     data = result.to_data()
     if json_output:
         typer.echo(json.dumps(data, indent=2))
@@ -55,20 +66,6 @@ def _open_out(out: Optional[Path]):
         return out.open("w", encoding="utf-8")
     except OSError as exc:
         raise UserError(f"cannot write {out}: {exc.strerror}") from None
-
-
-@contextlib.contextmanager
-def _progress(total: int, quiet: bool) -> Iterator:
-    if quiet or not stderr_is_terminal():
-        yield lambda: None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                  TimeRemainingColumn(), console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("games", total=total)
-        yield lambda: progress.advance(task)
 
 
 def _print_tables(data: dict) -> None:
