@@ -4,7 +4,8 @@
 
 `meeple bench combo_breaker` also builds the deciding seat's view at every decision (what a bot
 receives); this script leaves the view out, which is the figure comparable with the bare,
-framework-free engines quoted in DESIGN-NOTES ("Speed"). It also times `clone()`.
+framework-free engines quoted in DESIGN-NOTES ("Speed"). It also times `clone()`. On a shared
+machine, `decisions_per_cpu_s` (process CPU time) is steadier than the wall-clock figure.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ def measure(players: int, games: int, seed: int, options: dict[str, str]) -> dic
     game = ComboBreaker(players, options)
     chooser = Rng(seed ^ 0xB0B)
     decisions = 0
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     for deal in range(games):
         state = game.new_state(seed + deal)
         while state.pending:
@@ -29,6 +30,7 @@ def measure(players: int, games: int, seed: int, options: dict[str, str]) -> dic
             state.apply(legal[chooser.below(len(legal))])
             decisions += 1
     seconds = time.perf_counter() - started
+    cpu_seconds = time.process_time() - cpu_started
     state = game.new_state(seed)
     clones = 2000
     clone_started = time.perf_counter()
@@ -36,8 +38,9 @@ def measure(players: int, games: int, seed: int, options: dict[str, str]) -> dic
         state.clone()
     clone_us = (time.perf_counter() - clone_started) / clones * 1e6
     return {"players": players, "options": game.options.as_dict(), "games": games,
-            "decisions": decisions, "seconds": round(seconds, 3),
+            "decisions": decisions, "seconds": round(seconds, 3), "cpu_seconds": round(cpu_seconds, 3),
             "games_per_s": round(games / seconds, 1), "decisions_per_s": round(decisions / seconds),
+            "decisions_per_cpu_s": round(decisions / cpu_seconds),
             "clone_us": round(clone_us, 1)}
 
 
@@ -55,7 +58,8 @@ def main() -> None:
         print(json.dumps(result))
     else:
         print(f"{result['players']} players: {result['games_per_s']} games/s, "
-              f"{result['decisions_per_s']} decisions/s, clone {result['clone_us']} µs")
+              f"{result['decisions_per_s']} decisions/s ({result['decisions_per_cpu_s']} per CPU second), "
+              f"clone {result['clone_us']} µs")
 
 
 if __name__ == "__main__":

@@ -56,7 +56,7 @@ def _seat_lines(view: View) -> list[str]:
         known = ""
         if hand.known and hand.cards is None:
             known = "  known: " + ", ".join(f"{card_name(c)} at {p}" for p, c in hand.known)
-        status = f"{hand.size} cards" if hand.size else "out"
+        status = "out" if not hand.size else "1 card" if hand.size == 1 else f"{hand.size} cards"
         lines.append(f"seat {seat}{you}: tokens {view.tokens[seat]}  hand {status}  reserve {reserve}{known}")
     return lines
 
