@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, TypeVar
 
 from attrs import define
 
@@ -30,6 +30,8 @@ from .state import State
 
 if TYPE_CHECKING:
     from .registry import Registry
+
+T = TypeVar("T")
 
 HUMAN = "human"
 SAVE_KIND = "meeple-save"
@@ -101,6 +103,17 @@ class Session:
         """Apply `action` (for `seat`, when given); IllegalAction leaves the session unchanged."""
         self.state.apply(action, seat)
         self.actions.append(action)
+
+    def attempt(self, action: Action, seat: int | None, report: Callable[[State], T]) -> T:
+        """Apply `action` to a copy, compute `report(copy)`, and only then keep the copy: if the
+        action is illegal or the report fails (a narrator's bug), the session is unchanged.
+        """
+        trial = self.state.clone()
+        trial.apply(action, seat)
+        result = report(trial)
+        self.state = trial
+        self.actions.append(action)
+        return result
 
     def record(self, forfeit=None) -> GameRecord:
         """The game record (for `meeple replay`); complete once the game is over."""

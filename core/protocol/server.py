@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import IO, Any, Callable
 
 from .. import __version__
-from ..errors import MeepleError, SaveError
+from ..errors import MeepleError
 from ..game import Game
 from ..narration import read_move
 from ..registry import Registry
@@ -240,11 +240,11 @@ def apply(server: Server, request: dict[str, Any]) -> dict[str, Any]:
         action = action_from_data(game_cls, request["action"])
     else:
         action = read_move(narrator, game_cls, before, session.state.legal_actions(), request["notation"])
-    session.apply(action, seat)
+    text = session.attempt(action, seat, lambda after: narrator.narrate(before, action, after.view(seat)))
     return {
         "session": request["session"],
         "action": action_to_data(game_cls, action),
-        "text": narrator.narrate(before, action, session.state.view(seat)),
+        "text": text,
         "moves": session.state.moves,
         "to_move": session.state.current_player,
         "terminal": session.state.is_terminal,

@@ -92,6 +92,9 @@ class PlayLoop:
         except MeepleError as exc:  # a bot that failed: the game so far is kept
             self.screen.error(str(exc))
             return self._save_and_leave("a bot failed", status=1)
+        except Exception as exc:  # a bug in a plugin (or in meeple) must not lose the game
+            self.screen.error(f"internal error: {type(exc).__name__}: {exc}")
+            return self._save_and_leave("meeple failed", status=1)
         self._finish()
         return 0
 
@@ -144,9 +147,12 @@ class PlayLoop:
     def _apply(self, seat: int, action: Action) -> None:
         """Apply a move and narrate it to every person, as each of them saw it."""
         before = {viewer: self.state.view(viewer) for viewer in self.backlog}
-        self.session.apply(action, seat)
-        for viewer, seen in before.items():
-            line = self.narrator.narrate(seen, action, self.state.view(viewer))
+
+        def narrate(after) -> dict[int, str]:
+            return {viewer: self.narrator.narrate(seen, action, after.view(viewer))
+                    for viewer, seen in before.items()}
+
+        for viewer, line in self.session.attempt(action, seat, narrate).items():
             if viewer == self.at_screen:
                 self.screen.narrate(line)
             else:

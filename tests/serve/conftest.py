@@ -1,0 +1,15 @@
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from client import Client  # noqa: E402
+
+
+@pytest.fixture
+def client(tmp_path):
+    served = Client(cwd=tmp_path)
+    yield served
+    assert served.close() == 0, "the server exits cleanly at the end of input"
