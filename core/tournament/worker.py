@@ -7,7 +7,9 @@ same function serves every executor and the results file stores outcomes as they
 
 from __future__ import annotations
 
+import importlib
 import time
+import types
 from typing import Any
 
 from attrs import field, frozen
@@ -22,8 +24,9 @@ from .plan import GameJob, Setup
 @frozen
 class RegistrySource:
     """How a worker process loads the plugins the host uses: the installed entry points, plus
-    plugin objects given to the host (tests). Plugin objects must be picklable for local workers
-    started by spawning and for Ray (which pickles classes of test modules by value)."""
+    plugin objects given to the host (tests). Plugin modules travel by name; other plugin
+    objects must be picklable by reference (their class importable in the worker) for local
+    workers, or by value for Ray."""
 
     plugins: tuple[object, ...] = ()
     entry_points: bool = True
@@ -32,13 +35,16 @@ class RegistrySource:
     def of(cls, registry: Registry) -> "RegistrySource":
         """The plugins `registry` was loaded with."""
         plugins, entry_points = registry.origin
-        return cls(plugins, entry_points)
+        return cls(tuple(p.__name__ if isinstance(p, types.ModuleType) else p for p in plugins), entry_points)
 
     def load(self) -> Registry:
-        key = (tuple(f"{type(p).__module__}.{type(p).__qualname__}" for p in self.plugins), self.entry_points)
+        """A registry of these plugins, loaded once per process."""
+        key = (tuple(p if isinstance(p, str) else f"{type(p).__module__}.{type(p).__qualname__}"
+                     for p in self.plugins), self.entry_points)
         registry = _REGISTRIES.get(key)
         if registry is None:
-            registry = _REGISTRIES[key] = Registry.load(plugins=self.plugins, entry_points=self.entry_points)
+            plugins = [importlib.import_module(p) if isinstance(p, str) else p for p in self.plugins]
+            registry = _REGISTRIES[key] = Registry.load(plugins=plugins, entry_points=self.entry_points)
         return registry
 
 
