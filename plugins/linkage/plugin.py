@@ -4,6 +4,7 @@ from meeple import hookimpl
 
 from .game import Linkage
 from .greedy import INFO as GREEDY
+from .narration import LinkageNarrator
 from .render import render
 
 
@@ -20,3 +21,8 @@ def meeple_register_bots(register):
 @hookimpl
 def meeple_register_renderers(register):
     register("linkage", render)
+
+
+@hookimpl
+def meeple_register_narrators(register):
+    register("linkage", LinkageNarrator())

@@ -6,6 +6,7 @@ from meeple import hookimpl
 
 from .game import Linko
 from .greedy import INFO as GREEDY
+from .narration import LinkoNarrator
 from .render import render
 
 
@@ -22,3 +23,8 @@ def meeple_register_bots(register):
 @hookimpl
 def meeple_register_renderers(register):
     register("linko", render)
+
+
+@hookimpl
+def meeple_register_narrators(register):
+    register("linko", LinkoNarrator())

@@ -1,0 +1,141 @@
+"""Combo Breaker in words: what each seat did as another seat saw it, and the short notation.
+
+Narration compares a viewer's views before and after an action, so it only names what that
+viewer saw: cards are named once they are on the table (rule 5), a reserve card is public, and a
+card drawn for Draw cards (rule 7a) is named to the drawer alone. It also tells what followed:
+the end of a trick, tokens given up, a new round, the end of the game (rules 7, 9).
+
+Notation (hand positions as the renderer numbers them, from 0; case and spaces do not matter):
+
+| move | typed | example |
+| --- | --- | --- |
+| play the cards at positions S..E (rule 5a) | `S-E`, or `S` for one card | `3-5`, `7` |
+| ... declaring each X, in hand order | `S-E xV` | `3-4 x10` |
+| play the Stop / Draw card at P (5b, 5c) | `stop P`, `draw P` | `stop 4` |
+| take reserve card R (0 or 1) into position P (5d) | `rR P` | `r1 0` |
+| insert the drawn card at position P (7a) | `ins P` | `ins 3` |
+"""
+
+from __future__ import annotations
+
+import re
+
+from meeple import Action, Narrator, View
+
+from . import combos
+from .actions import InsertDrawn, PlayCombination, PlayDraw, PlayStop, TakeReserve
+from .cards import card_name
+from .words import declared
+
+_PLAY = re.compile(r"^(\d+)(?:-(\d+))?((?: ?x\d+)*)$")
+_AT = re.compile(r"^(stop|draw|ins) ?(\d+)$")
+_RESERVE = re.compile(r"^r(\d) ?(\d+)$")
+
+
+class ComboBreakerNarrator(Narrator):
+    """Narration and notation for Combo Breaker (see the module docstring)."""
+
+    notation_help = (
+        "Positions are the hand positions shown under your hand, from 0. `3-5` plays the cards at "
+        "positions 3 to 5, `7` the single card at 7; declare each X, in hand order, with `xV` "
+        "(`3-4 x10`). `stop P` and `draw P` play the Stop or Draw card at P; `rR P` takes reserve "
+        "card R (0 or 1) into position P; `ins P` inserts a drawn card at position P."
+    )
+
+    # -- narration -------------------------------------------------------------------------------
+
+    def narrate(self, before: View, action: Action, after: View) -> str:
+        seat = before.current_player
+        parts = [f"seat {seat} {self._did(before, action, after, seat)}"]
+        parts.extend(_consequences(before, after))
+        return "; ".join(parts)
+
+    def _did(self, before: View, action: Action, after: View, seat: int) -> str:
+        kind = type(action)
+        if kind is PlayCombination:
+            cards = _played_cards(before, action, after, seat)
+            if cards is None:
+                return f"plays {action.count} card{'s' if action.count > 1 else ''}"
+            rank = combos.rank_of(cards, action.wilds, True)  # a legal play's rank, whatever the option
+            return f"plays {' '.join(declared(cards, action.wilds))} ({combos.describe(rank)})"
+        if kind is PlayStop:
+            return "plays a Stop"
+        if kind is PlayDraw:
+            return "plays a Draw card"
+        if kind is TakeReserve:
+            card = before.reserves[seat].slots[action.slot][0]
+            return f"takes their reserve {card_name(card)} into their hand at position {action.position}"
+        if kind is InsertDrawn:
+            drawn = before.drawn[seat].cards
+            what = f"the drawn {card_name(drawn[0])}" if drawn else "a drawn card"
+            return f"inserts {what} at position {action.position}"
+        return action.describe()
+
+    # -- notation --------------------------------------------------------------------------------
+
+    def notation(self, view: View, action: Action) -> str:
+        kind = type(action)
+        if kind is PlayCombination:
+            end = action.start + action.count - 1
+            text = str(action.start) if action.count == 1 else f"{action.start}-{end}"
+            return text + "".join(f" x{value}" for value in action.wilds)
+        if kind is PlayStop:
+            return f"stop {action.position}"
+        if kind is PlayDraw:
+            return f"draw {action.position}"
+        if kind is TakeReserve:
+            return f"r{action.slot} {action.position}"
+        if kind is InsertDrawn:
+            return f"ins {action.position}"
+        return super().notation(view, action)
+
+    def parse(self, view: View, text: str) -> Action | None:
+        typed = " ".join(text.lower().replace(" - ", "-").split())
+        match = _PLAY.match(typed)
+        if match:
+            start = int(match[1])
+            end = int(match[2]) if match[2] is not None else start
+            wilds = tuple(sorted(int(v) for v in re.findall(r"x(\d+)", match[3])))
+            return PlayCombination(start, end - start + 1, wilds) if end >= start else None
+        match = _AT.match(typed)
+        if match:
+            kind = {"stop": PlayStop, "draw": PlayDraw, "ins": InsertDrawn}[match[1]]
+            return kind(int(match[2]))
+        match = _RESERVE.match(typed)
+        if match:
+            return TakeReserve(int(match[1]), int(match[2]))
+        return None
+
+
+def _played_cards(before: View, action: PlayCombination, after: View, seat: int) -> tuple[int, ...] | None:
+    """The cards of a combination, from what the viewer saw: the player's hand when visible,
+    else the trick (or the discard pile, if the play ended the trick). None if the play ended
+    the round, which reshuffles every card before the viewer could see them.
+    """
+    hand = before.hands[seat].cards
+    if hand is not None:
+        return tuple(hand[action.start:action.start + action.count])
+    if len(after.trick.layers) > len(before.trick.layers):
+        return tuple(after.trick.layers[-1])
+    if after.round_number == before.round_number and after.discard.size >= action.count:
+        return tuple(after.discard.cards[-action.count:])
+    return None
+
+
+def _consequences(before: View, after: View) -> list[str]:
+    """What followed the action automatically: trick end, tokens, a new round, the game's end."""
+    events = []
+    trick_ended = bool(before.trick_plays) and not after.trick_plays or after.round_number != before.round_number
+    if trick_ended and after.decision is not None:
+        events.append(f"the trick is over and seat {after.decision.player} "
+                      f"{'is to insert drawn cards' if after.decision.tag == 'place_drawn' else 'leads'}")
+    payers = [seat for seat, (was, now) in enumerate(zip(before.tokens.counts, after.tokens.counts))
+              if now[1] < was[1]]
+    if payers:
+        events.append(f"seat {', '.join(map(str, payers))} {'gives' if len(payers) == 1 else 'give'} up a token")
+    if after.round_number != before.round_number:
+        events.append(f"round {after.round_number} is dealt")
+    if after.is_terminal:
+        losers = ", ".join(map(str, after.losers))
+        events.append(f"game over: seat {losers} had no token to give and lost")
+    return events
