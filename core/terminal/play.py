@@ -270,7 +270,7 @@ class PlayLoop:
                            for s, score in enumerate(self.state.scores()))
         winners = self.state.winners()
         names = " and ".join(f"seat {w} ({self._seat_name(w)})" for w in winners) or "nobody"
-        self.screen.say(f"Game over: {names} {'win' if len(winners) != 1 else 'wins'}. Scores: {scores}.",
+        self.screen.say(f"Final result: {names} {'win' if len(winners) != 1 else 'wins'}. Scores: {scores}.",
                         style="bold")
         if self.record_path is not None:
             record = record_to_json(self.game_cls, self.session.record())

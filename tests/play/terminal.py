@@ -13,7 +13,7 @@ MEEPLE = str(Path(sys.executable).with_name("meeple"))
 #: The move prompt, e.g. `seat 0 [1-9, help]> `: the seat and the number of legal moves.
 PROMPT = re.compile(r"seat (\d+) \[1-(\d+), help\]> ")
 HAND_OVER = re.compile(r"seat (\d+): press Enter> ")
-GAME_OVER = re.compile(r"Game over: ([^\r\n]*)")
+GAME_OVER = re.compile(r"Final result: ([^\r\n]*)")
 
 
 def spawn(*args: str, cwd: Path | None = None, timeout: float = 20) -> pexpect.spawn:
