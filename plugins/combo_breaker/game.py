@@ -9,7 +9,8 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any, Mapping
 
-from meeple import Counters, Display, Game, GameSpec, Hand, Information, Option, Options, Pile, Rng, Tableau, Visibility
+from meeple import (Counters, Display, Game, GameSpec, Hand, Information, Option, Options, Pile,
+                    Rng, Tableau, Visibility)
 
 from .actions import ACTION_TYPES
 from .cards import CARDS_PER_DRAW, COPIES_PER_SPECIAL, RESERVE_CARDS, deck, hand_size

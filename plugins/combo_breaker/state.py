@@ -42,6 +42,8 @@ class ComboBreakerState(State):
     # -- legal actions ----------------------------------------------------------------------------
 
     def _legal_actions(self) -> list[Action]:
+        """Combinations (by position, size, rank), then Stop and Draw cards by position, then
+        reserve takes by slot and position; a drawer places a drawn card at any position."""
         decision = self.pending[-1]
         seat = decision.player
         hand = self.hands[seat]
@@ -50,9 +52,8 @@ class ComboBreakerState(State):
             return list(INSERTS[:size + 1])
         cards = tuple(hand)
         following = type(decision) is Follow
-        to_beat = rank_to_beat(self.trick_plays) if following else None
-        actions: list[Action] = combinations(cards, NO_COMBINATION if to_beat is None else to_beat,
-                                             self.game.double_wild)
+        to_beat = rank_to_beat(self.trick_plays) if following else NO_COMBINATION  # rule 5: lead anything
+        actions: list[Action] = combinations(cards, to_beat, self.game.double_wild)
         if STOP in cards or DRAW in cards:
             for position, card in enumerate(cards):
                 if card == STOP:
@@ -69,9 +70,7 @@ class ComboBreakerState(State):
         hand = self.hands[seat]
         if STOP in hand or DRAW in hand or not self.reserves[seat].is_empty():
             return True
-        to_beat = rank_to_beat(self.trick_plays)
-        return bool(combinations(tuple(hand), NO_COMBINATION if to_beat is None else to_beat,
-                                 self.game.double_wild))
+        return bool(combinations(tuple(hand), rank_to_beat(self.trick_plays), self.game.double_wild))
 
     # -- carrying out actions ---------------------------------------------------------------------
 

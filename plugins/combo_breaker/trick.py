@@ -11,6 +11,8 @@ from typing import Sequence
 
 from attrs import frozen
 
+from .combos import NO_COMBINATION
+
 COMBINATION = "combination"
 STOP_CARD = "stop"
 DRAW_CARD = "draw"
@@ -32,12 +34,13 @@ def best_first(plays: Sequence[TrickPlay]) -> list[int]:
     return [p.seat for p in reversed(plays) if p.what == COMBINATION]
 
 
-def rank_to_beat(plays: Sequence[TrickPlay]) -> int | None:
-    """The rank of the best combination so far, or None when there is none yet (rule 5a)."""
+def rank_to_beat(plays: Sequence[TrickPlay]) -> int:
+    """The rank of the best combination so far, or NO_COMBINATION (below every rank) when there
+    is none yet: then any combination may be played (rule 5a)."""
     for p in reversed(plays):
         if p.what == COMBINATION:
-            return p.rank
-    return None
+            return p.rank  # type: ignore[return-value]  # set for every combination
+    return NO_COMBINATION
 
 
 def draws_played(plays: Sequence[TrickPlay]) -> int:

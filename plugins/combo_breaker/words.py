@@ -69,7 +69,7 @@ def _explain_combination(state: "ComboBreakerState", action: PlayCombination,
             return "both X cards in one combination need the double_wild option (rule 4)"
         return f"{shown} is not a combination (rule 4)"
     to_beat = rank_to_beat(state.trick_plays)
-    if to_beat is not None and rank <= to_beat:
+    if rank <= to_beat:
         return (f"{shown} is a {combos.describe(rank)}, which does not beat the "
                 f"{combos.describe(to_beat)} (rule 5a: strictly greater)")
     return None
