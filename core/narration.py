@@ -53,8 +53,8 @@ class Narrator:
     def notation(self, view: "View", action: Action) -> str:
         """The short typed form of a legal `action` in the position `view` shows.
 
-        Distinct legal actions must get distinct notations; matching ignores case and runs of
-        spaces.
+        Distinct legal actions must get distinct notations, and none may be a bare number (a
+        number picks from the numbered list); matching ignores case and runs of spaces.
         """
         return generic_notation(action)
 

@@ -259,12 +259,9 @@ class PlayLoop:
         return status if self._save(self.save_path) else 1
 
     def _finish(self) -> None:
+        # The game is over: whoever is at the screen sees the final position from their seat
+        # and the result; what the others missed is moot now.
         viewer = self.at_screen if self.at_screen is not None else self.session.humans[0]
-        if self.hotseat:
-            for seat, lines in self.backlog.items():  # everybody hears the last moves
-                for line in lines:
-                    self.screen.narrate(f"(seat {seat}'s view) {line}")
-                lines.clear()
         self.screen.show(f"{self.title} · game over · seat {viewer}'s view", self.render(self.state.view(viewer)))
         scores = ", ".join(f"seat {s} ({self._seat_name(s)}) {score:g}"
                            for s, score in enumerate(self.state.scores()))

@@ -9,8 +9,8 @@ Notation (hand positions as the renderer numbers them, from 0; case and spaces d
 
 | move | typed | example |
 | --- | --- | --- |
-| play the cards at positions S..E (rule 5a) | `S-E`, or `S` for one card | `3-5`, `7` |
-| ... declaring each X, in hand order | `S-E xV` | `3-4 x10` |
+| play the cards at positions S..E (rule 5a) | `pS-E`, or `pS` for one card | `p3-5`, `p7` |
+| ... declaring each X, in hand order | `pS-E xV` | `p3-4 x10` |
 | play the Stop / Draw card at P (5b, 5c) | `stop P`, `draw P` | `stop 4` |
 | take reserve card R (0 or 1) into position P (5d) | `rR P` | `r1 0` |
 | insert the drawn card at position P (7a) | `ins P` | `ins 3` |
@@ -27,7 +27,7 @@ from .actions import InsertDrawn, PlayCombination, PlayDraw, PlayStop, TakeReser
 from .cards import card_name
 from .words import declared
 
-_PLAY = re.compile(r"^(\d+)(?:-(\d+))?((?: ?x\d+)*)$")
+_PLAY = re.compile(r"^p ?(\d+)(?:-(\d+))?((?: ?x\d+)*)$")
 _AT = re.compile(r"^(stop|draw|ins) ?(\d+)$")
 _RESERVE = re.compile(r"^r(\d) ?(\d+)$")
 
@@ -36,10 +36,11 @@ class ComboBreakerNarrator(Narrator):
     """Narration and notation for Combo Breaker (see the module docstring)."""
 
     notation_help = (
-        "Positions are the hand positions shown under your hand, from 0. `3-5` plays the cards at "
-        "positions 3 to 5, `7` the single card at 7; declare each X, in hand order, with `xV` "
-        "(`3-4 x10`). `stop P` and `draw P` play the Stop or Draw card at P; `rR P` takes reserve "
-        "card R (0 or 1) into position P; `ins P` inserts a drawn card at position P."
+        "Positions are the hand positions shown under your hand, from 0. `p3-5` plays the cards at "
+        "positions 3 to 5, `p7` the single card at 7 (a bare number picks from the list); declare "
+        "each X, in hand order, with `xV` (`p3-4 x10`). `stop P` and `draw P` play the Stop or Draw "
+        "card at P; `rR P` takes reserve card R (0 or 1) into position P; `ins P` inserts a drawn "
+        "card at position P."
     )
 
     # -- narration -------------------------------------------------------------------------------
@@ -77,7 +78,7 @@ class ComboBreakerNarrator(Narrator):
         kind = type(action)
         if kind is PlayCombination:
             end = action.start + action.count - 1
-            text = str(action.start) if action.count == 1 else f"{action.start}-{end}"
+            text = f"p{action.start}" if action.count == 1 else f"p{action.start}-{end}"
             return text + "".join(f" x{value}" for value in action.wilds)
         if kind is PlayStop:
             return f"stop {action.position}"

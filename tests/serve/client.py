@@ -20,27 +20,27 @@ class Client:
         self.process = subprocess.Popen([MEEPLE, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, cwd=cwd)
 
-    def send(self, line: bytes) -> dict[str, Any]:
-        """Send one raw line; the one response line, checked against its schema."""
+    def send(self, line: bytes, op: str | None = None) -> dict[str, Any]:
+        """Send one raw line (a request for `op`, or not a request at all); the one response
+        line, checked against its schema."""
         assert self.process.stdin and self.process.stdout
         self.process.stdin.write(line.rstrip(b"\n") + b"\n")
         self.process.stdin.flush()
         answer = self.process.stdout.readline()
         assert answer.endswith(b"\n"), f"the server died or answered nothing (stderr: {self.stderr()})"
-        response = json.loads(answer)
-        return self.check(response)
+        return self.check(json.loads(answer), op)
 
-    def check(self, response: dict[str, Any], op: str | None = None) -> dict[str, Any]:
+    def check(self, response: dict[str, Any], op: str | None) -> dict[str, Any]:
         if response.get("ok") is True:
-            validate(response, f"{op or self.last_op}.response.json")
+            assert op is not None, f"a success answered a line that was no request: {response}"
+            validate(response, f"{op}.response.json")
         else:
             validate(response, "error.response.json")
         return response
 
     def ask(self, op: str, **params: Any) -> dict[str, Any]:
         """A well-formed request; its response."""
-        self.last_op = op
-        return self.send(json.dumps({"op": op, **params}).encode())
+        return self.send(json.dumps({"op": op, **params}).encode(), op)
 
     def result(self, op: str, **params: Any) -> dict[str, Any]:
         """A request that must succeed; its result."""

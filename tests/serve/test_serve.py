@@ -110,7 +110,7 @@ def test_a_move_by_notation_or_by_number(client):
     (b'{"op": "load", "save": {}, "path": "x"}', "bad_request", "exactly one of 'save' or 'path'"),
 ])
 def test_malformed_requests_get_an_error_and_the_server_goes_on(client, line, code, text):
-    response = client.send(line)
+    response = client.send(line, "hello")
     assert response["ok"] is False and response["error"]["code"] == code
     assert text in response["error"]["message"], response
     assert client.result("hello")["protocol"] == 1
