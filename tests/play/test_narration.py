@@ -135,3 +135,21 @@ def test_combo_breaker_rule_7a_a_drawn_card_is_named_to_the_drawer_only():
         legal = state.legal_actions()
         state.apply(next((a for a in legal if a.tag == "draw"), legal[0]))
     pytest.fail("no Draw card was resolved")
+
+
+def documented_examples():
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).parents[2] / "docs" / "play.md").read_text()
+    for title, game_id in (("Linko", "linko"), ("Linkage", "linkage"), ("Combo Breaker", "combo_breaker")):
+        section = doc.split(f"### {title}\n", 1)[1].split("\n#", 1)[0]
+        for row in re.findall(r"^\|.*\| (`[^|]*`) \|$", section, re.M):
+            for example in re.findall(r"`([^`]+)`", row):
+                yield game_id, example
+
+
+@pytest.mark.parametrize("game_id, example", list(documented_examples()))
+def test_every_notation_example_in_the_play_docs_reads_as_a_move(game_id, example):
+    state = REGISTRY.create(game_id, REGISTRY.game(game_id).spec.min_players).new_state(0)
+    assert REGISTRY.narrator(game_id).parse(state.view(0), example) is not None
