@@ -159,6 +159,8 @@ class IsmctsBot:
             legal = state.legal_actions()
             if policies is None:
                 state.apply(legal[int(pick() * len(legal))])
+            elif len(legal) == 1:
+                state.apply(legal[0])  # a forced move: no view to build, no policy to ask
             else:
                 seat = state.pending[-1].player
                 state.apply(policies[seat].act(state.view(seat), legal))
