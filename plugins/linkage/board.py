@@ -27,8 +27,6 @@ class Spot(NamedTuple):
 
     number: int  # position in SPOTS (row-major by first cell, then second)
     cells: tuple[Cell, Cell]
-    first: int  # flat index of the first cell
-    second: int
     mask: int  # bits of both cells
     touching: int  # bits of every cell sharing an edge with the spot (rule 3, green restriction)
 
@@ -49,8 +47,8 @@ def _spots() -> tuple[Spot, ...]:
                 for n in grid.neighbour_indices(cell):
                     touching |= 1 << n
             mask = (1 << first) | (1 << second)
-            spots.append(Spot(len(spots), (grid.cell(first), grid.cell(second)), first, second,
-                              mask, touching & ~mask))
+            spots.append(Spot(len(spots), (grid.cell(first), grid.cell(second)), mask,
+                              touching & ~mask))
     return tuple(spots)
 
 
@@ -83,14 +81,6 @@ DOWN = _by_row_bits(down=True)
 def row_bits(free: int) -> list[int]:
     """The free bits of each row, as 7-bit column patterns."""
     return [(free >> (row * SIZE)) & ROW for row in range(SIZE)]
-
-
-def open_spots(blocked: int) -> list[Spot]:
-    """Every spot with neither cell in `blocked`, across spots row by row, then down spots."""
-    rows = row_bits(ALL & ~blocked)
-    spots = [spot for row in range(SIZE) for spot in ACROSS[row][rows[row]]]
-    spots.extend(spot for row in range(SIZE - 1) for spot in DOWN[row][rows[row] & rows[row + 1]])
-    return spots
 
 
 _HAS_RIGHT = sum(1 << (row * SIZE + col) for row in range(SIZE) for col in range(SIZE - 1))

@@ -13,7 +13,7 @@ from typing import Sequence
 
 from meeple import Action, BotInfo, Game, Grid, Option, Options, Rng, View
 
-from .actions import MORE, ChooseSide, Place, PlaceBlocker
+from .actions import FEWER, ChooseSide, Place, PlaceBlocker
 from .board import CENTRE
 
 #: One colour group outweighs any number of dead cells one piece can make.
@@ -35,8 +35,8 @@ class GreedyBot:
             # The standard game's blocker cell (rule 1); the greedy bot has no opinion beyond it.
             return next(a for a in legal if a.cell == CENTRE)  # type: ignore[attr-defined]
         if isinstance(first, ChooseSide):
-            # The sheet says More has a slight advantage (rule 6 notes): take it.
-            return next(a for a in legal if a.side == MORE)  # type: ignore[attr-defined]
+            # Between one-ply players Fewer wins nearly every game (see RULINGS.md): take it.
+            return next(a for a in legal if a.side == FEWER)  # type: ignore[attr-defined]
         return self._best_placement(view, legal)  # type: ignore[arg-type]
 
     def _best_placement(self, view: View, legal: Sequence[Place]) -> Place:

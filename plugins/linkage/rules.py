@@ -16,7 +16,7 @@ from meeple import Action, Counters, Grid, State
 from .actions import (COLOUR_NAMES, COLOURS, FEWER, MORE, BlockerChoice, Cell, ChooseSide, Move,
                       Pass, Place, PlaceBlocker, SideChoice, cell_name)
 from .board import (ACROSS, ALL, DOWN, SIZE, SPOT_AT, SPOTS, Spot, any_spot_open, bit,
-                    occupied_mask, open_spots, row_bits)
+                    occupied_mask, row_bits)
 
 PIECES_PER_COLOUR = 6
 #: Rule 6: with this many colour groups or more, More wins; with fewer, Fewer wins.
@@ -69,13 +69,9 @@ class LinkageState(State):
             blocked |= SPOT_AT[self.green].touching
         return blocked
 
-    def open_spots(self, green_restriction: bool = True) -> list[Spot]:
-        """Spots a piece may cover now: rule 3, with or without its green-counter condition."""
-        return open_spots(self._blocked(green_restriction))
-
     def _placements(self) -> tuple[Place, ...]:
-        """Rule 3: every colour left in the supply on every open spot (what `open_spots` gives,
-        read from precomputed tables of placements)."""
+        """Rule 3: every colour left in the supply on every spot with neither cell blocked, read
+        row by row from the board's tables of open spots (as placements)."""
         rows = row_bits(ALL & ~self._blocked(True))
         parts = [_ACROSS_PLACES[row][rows[row]] for row in range(SIZE)]
         parts += [_DOWN_PLACES[row][rows[row] & rows[row + 1]] for row in range(SIZE - 1)]

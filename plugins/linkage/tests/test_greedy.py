@@ -64,7 +64,7 @@ def test_greedy_plays_the_balanced_setup():
     state = Linkage(2, {"variant": "balanced"}).new_state(0)
     assert bot(0).act(state.view(0), state.legal_actions()) == PlaceBlocker((3, 3))
     state.apply(PlaceBlocker((3, 3)))
-    assert bot(1).act(state.view(1), state.legal_actions()) == ChooseSide("more")
+    assert bot(1).act(state.view(1), state.legal_actions()) == ChooseSide("fewer")
 
 
 def test_greedy_beats_random_as_fewer_more_often_than_random_does():
