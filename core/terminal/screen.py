@@ -7,7 +7,6 @@ prompt by default, a script in tests.
 
 from __future__ import annotations
 
-import sys
 from typing import Callable, Sequence
 
 from rich.columns import Columns
@@ -74,6 +73,3 @@ class Screen:
             cells.append(cell)
         self.console.print(Columns(cells, padding=(0, 3), column_first=True))
 
-
-def stdin_is_terminal() -> bool:
-    return sys.stdin.isatty()
