@@ -28,7 +28,7 @@ def render(view: View) -> str:
             else:
                 marks.append(value.lower() if (row, col) in green else value)
         lines.append(f" {row}  " + " ".join(marks))
-    lines.append("    W white, B blue, R red, Y yellow, # blocker, lowercase: under the green counter")
+    lines.append("    # blocker; lowercase: the piece under the green counter")
 
     supply = ", ".join(f"{COLOUR_NAMES[colour]} {n}" for colour, n in view.supply.counts)
     lines.append(f"supply: {supply} ({view.supply.total} pieces)")

@@ -24,6 +24,7 @@ def test_render_draws_colours_blocker_green_marker_supply_and_whose_turn():
     assert lines[2] == " 1  . W W . . . ."
     assert lines[4] == " 3  . . . # . . ."
     assert lines[6] == " 5  . . . . . b b"  # lowercase: under the green counter
+    assert lines[8] == "    # blocker; lowercase: the piece under the green counter"
     assert "supply: white 5, blue 5, red 6, yellow 6 (22 pieces)" in text
     assert "green counter: on (5,5)-(5,6)" in text
     assert "colour groups: 2" in text
