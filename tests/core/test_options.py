@@ -52,3 +52,12 @@ def test_parse_pairs_requires_key_equals_value():
     assert parse_pairs(["a=1", " b = x "]) == {"a": "1", "b": "x"}
     with pytest.raises(OptionError, match="expected KEY=VALUE"):
         parse_pairs(["novalue"])
+
+
+def test_float_options_accept_whole_numbers_and_reject_non_finite_values():
+    exploration = (Option("exploration", "float", 1.4, minimum=0.0),)
+    assert resolve_options(exploration, {"exploration": "2"})["exploration"] == 2.0
+    assert resolve_options(exploration, {"exploration": 3})["exploration"] == 3.0
+    for bad in ("nan", "inf", "-1", "x"):
+        with pytest.raises(OptionError, match="option 'exploration'"):
+            resolve_options(exploration, {"exploration": bad})

@@ -58,3 +58,13 @@ def test_view_json_with_wrong_fields_is_rejected():
     del data["fields"]["pile"]
     with pytest.raises(SerializationError, match="do not match"):
         view_from_data(MarketGame, data)
+
+
+def test_tuple_valued_fields_become_json_lists_and_come_back_as_tuples():
+    from meeple.serialization import converter_for
+
+    converter = converter_for(MarketGame)
+    cells = tuple[tuple[int, int], ...]
+    data = converter.unstructure(((3, 3), (3, 4)), cells)
+    assert data == [[3, 3], [3, 4]]
+    assert converter.structure(data, cells) == ((3, 3), (3, 4))
