@@ -9,6 +9,7 @@ from attrs import frozen
 
 from .game import Game
 from .rng import Rng
+from .state import State
 
 
 @frozen
@@ -19,6 +20,9 @@ class BenchResult:
     games: int
     decisions: int
     seconds: float
+    cpu_seconds: float
+    views: bool
+    operation_us: dict  # mean microseconds of clone, view and determinize over sampled states
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -30,22 +34,51 @@ class BenchResult:
             "seconds": round(self.seconds, 4),
             "games_per_s": round(self.games / self.seconds, 2) if self.seconds else None,
             "decisions_per_s": round(self.decisions / self.seconds, 1) if self.seconds else None,
+            "decisions_per_cpu_s": round(self.decisions / self.cpu_seconds, 1) if self.cpu_seconds else None,
+            "views": self.views,
+            "operation_us": self.operation_us,
         }
 
 
-def random_playouts(game: Game, games: int, seed: int = 0) -> BenchResult:
+def random_playouts(game: Game, games: int, seed: int = 0, views: bool = True) -> BenchResult:
     """Play `games` random games: each decision builds the deciding seat's view (what a bot
-    receives), asks for the legal actions and applies a random one — the loop every host runs."""
+    receives), asks for the legal actions and applies a random one — the loop every host runs.
+
+    `views=False` measures the bare rules engine (legal actions and apply only), the loop a search
+    bot's rollouts run. CPU time is reported too: wall time suffers when the machine is busy.
+    """
     chooser = Rng(seed ^ 0xB0B)
     decisions = 0
-    started = time.perf_counter()
+    samples: list[State] = []
+    started, cpu_started = time.perf_counter(), time.process_time()
     for deal in range(games):
         state = game.new_state(seed + deal)
         while state.pending:
-            seat = state.pending[-1].player
-            state.view(seat)
+            if views:
+                state.view(state.pending[-1].player)
             legal = state.legal_actions()
             state.apply(legal[chooser.below(len(legal))])
             decisions += 1
-    seconds = time.perf_counter() - started
-    return BenchResult(game.spec.id, game.players, game.options.as_dict(), games, decisions, seconds)
+            if decisions % 97 == 0 and len(samples) < 200 and state.pending:
+                samples.append(state.clone())
+    seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - cpu_started
+    return BenchResult(game.spec.id, game.players, game.options.as_dict(), games, decisions, seconds,
+                       cpu_seconds, views, _operation_costs(game, samples, chooser))
+
+
+def _operation_costs(game: Game, samples: list[State], rng: Rng) -> dict[str, float]:
+    """Mean cost in microseconds of the operations search bots repeat, over mid-game states."""
+    if not samples:
+        return {}
+    costs = {}
+    for name, operation in (
+        ("clone", lambda s: s.clone()),
+        ("view", lambda s: s.view(s.pending[-1].player)),
+        ("determinize", lambda s: game.determinize(s.view(s.pending[-1].player), rng)),
+    ):
+        fresh = [s.clone() for s in samples]
+        started = time.perf_counter()
+        for state in fresh:
+            operation(state)
+        costs[name] = round((time.perf_counter() - started) / len(fresh) * 1e6, 1)
+    return costs

@@ -65,7 +65,7 @@ def unseen_cards(game: "Game", state: "State") -> list[Any]:
     if any(n < 0 for n in remaining.values()):
         extra = sorted((c for c, n in remaining.items() if n < 0), key=repr)
         raise MeepleError(f"the view shows more copies than the deck holds of {extra}")
-    return sorted(remaining.elements(), key=repr)
+    return list(remaining.elements())  # deterministic: the deck's order, not a hash order
 
 
 def sample_state(game: "Game", view: View, rng: Rng) -> "State":

@@ -46,10 +46,19 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle in place (Fisher-Yates)."""
+        """Shuffle in place (Fisher-Yates), the generator inlined: samplers shuffle constantly.
+
+        Each index comes from 64 random bits by multiply-shift (Lemire); its bias, below
+        n / 2**64, is far beyond anything a card game can detect.
+        """
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            state = z = (state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits."""

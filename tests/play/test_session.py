@@ -76,7 +76,8 @@ def test_bots_restart_on_resume_exactly_as_a_fresh_session_would():
     (lambda d: d.update(seed="x"), "seed must be an integer"),
     (lambda d: d.update(seats=["human"]), "one entry per player"),
     (lambda d: d.update(game="chess"), "unknown game 'chess'"),
-    (lambda d: d.update(seed=d["seed"] + 1), "does not follow from its seed and actions"),
+    # another deal either makes some saved action illegal or ends in another state
+    (lambda d: d.update(seed=d["seed"] + 1), "does not follow from its seed and actions|do not replay"),
     (lambda d: d["actions"].append({"type": "take_back"}), "do not replay"),
     (lambda d: d["actions"].append({"type": "fly"}), "unknown action type 'fly'"),
     (lambda d: d["state"]["fields"]["hands"][0]["cards"].reverse(), "does not follow"),
