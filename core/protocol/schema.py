@@ -2,33 +2,29 @@
 
 The schemas in `schemas/` are the protocol's specification: the server validates every request
 against its operation's schema, and the tests validate every response. So that the published
-schemas and the server can never disagree, the server uses them directly, with this small
-validator for the subset of JSON Schema (draft 2020-12) they are written in. A keyword outside
-that subset is an error when a schema is loaded, never silently ignored.
+schemas and the server can never disagree, the server uses them directly, with the `jsonschema`
+library's draft 2020-12 validator, which enforces the whole draft. Every shipped file sits in one
+`referencing` registry under its `$id`, so a `$ref` to another file (`common.json#/$defs/seat`)
+resolves offline; the registry retrieves nothing, so a `$ref` outside the shipped files is an
+error, never a download.
+
+jsonschema's own messages show Python reprs and schema paths; `validate` turns the best-matching
+error into one readable line naming the place in the document (`request.seat must be at least 0`).
 """
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterable
 from functools import lru_cache
 from importlib.resources import files
 from typing import Any
 
-#: Keywords that only annotate (documentation for people and tools); the validator skips them.
-ANNOTATIONS = frozenset({"$schema", "$id", "$comment", "title", "description", "examples", "default", "$defs"})
-#: Keywords the validator enforces.
-ASSERTIONS = frozenset({"type", "properties", "required", "additionalProperties", "items", "enum",
-                        "const", "minimum", "minLength", "minItems", "oneOf", "anyOf", "$ref"})
-
-_TYPES = {
-    "object": lambda v: isinstance(v, dict),
-    "array": lambda v: isinstance(v, list),
-    "string": lambda v: isinstance(v, str),
-    "integer": lambda v: type(v) is int,
-    "number": lambda v: type(v) in (int, float),
-    "boolean": lambda v: type(v) is bool,
-    "null": lambda v: v is None,
-}
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
 
 
 class SchemaViolation(ValueError):
@@ -43,116 +39,94 @@ def schema_names() -> list[str]:
 
 @lru_cache(maxsize=None)
 def load_schema(name: str) -> dict[str, Any]:
-    """One schema file, checked to use only the keywords this validator knows."""
+    """One schema file, parsed (shared: do not modify it)."""
     text = files(__package__).joinpath("schemas", name).read_text(encoding="utf-8")
-    schema = json.loads(text)
-    _check_keywords(schema, name)
-    return schema
+    return json.loads(text)
 
 
-def _check_keywords(node: Any, where: str) -> None:
-    if isinstance(node, dict):
-        unknown = set(node) - ANNOTATIONS - ASSERTIONS
-        if unknown:
-            raise ValueError(f"schema {where} uses keywords the validator does not enforce: {sorted(unknown)}")
-        for key, value in node.items():
-            if key in ("properties", "$defs"):
-                for name, child in value.items():
-                    _check_keywords(child, f"{where}/{key}/{name}")
-            elif key in ("items", "additionalProperties") and isinstance(value, dict):
-                _check_keywords(value, f"{where}/{key}")
-            elif key in ("oneOf", "anyOf"):
-                for i, child in enumerate(value):
-                    _check_keywords(child, f"{where}/{key}/{i}")
+@lru_cache(maxsize=1)
+def schema_registry() -> Registry:
+    """Every shipped schema under its file name (which is also its `$id`), and no way to fetch more."""
+    resources = [(name, Resource.from_contents(load_schema(name), default_specification=DRAFT202012))
+                 for name in schema_names()]
+    return Registry().with_resources(resources).crawl()
+
+
+@lru_cache(maxsize=None)
+def _validator(name: str) -> Draft202012Validator:
+    # Passing our registry matters: without one, jsonschema would fetch unknown `$ref`s over the network.
+    return Draft202012Validator(load_schema(name), registry=schema_registry())
 
 
 def validate(document: Any, name: str, root: str = "$") -> None:
     """Raise SchemaViolation if `document` does not match the schema file `name`; messages
     name places inside the document from `root` (`request.seat`).
     """
-    schema = load_schema(name)
-    _validate(document, schema, name, root)
+    error = best_match(_validator(name).iter_errors(document))
+    if error is not None:
+        raise SchemaViolation(_explain(error, root))
 
 
-def _resolve(ref: str, current: str) -> tuple[dict[str, Any], str]:
-    file, _, pointer = ref.partition("#")
-    file = file or current
-    node: Any = load_schema(file)
-    for part in [p for p in pointer.split("/") if p]:
-        node = node[part]
-    return node, file
+# -- jsonschema's errors in words ----------------------------------------------------------------
+
+def _explain(error: ValidationError, root: str) -> str:
+    """One line for one error: the place in the document, then what is wrong there."""
+    path = _place(root, error.absolute_path)
+    keyword, expected, value = error.validator, error.validator_value, error.instance
+    if keyword == "required":
+        missing = [key for key in expected if key not in value]
+        return f"{path} is missing {', '.join(repr(key) for key in missing)}"
+    if keyword == "type":
+        kinds = expected if isinstance(expected, list) else [expected]
+        return f"{path} must be {' or '.join(kinds)}, not {_show(value)}"
+    if keyword == "const":
+        return f"{path} must be {json.dumps(expected)}, not {_show(value)}"
+    if keyword == "enum":
+        return f"{path} must be one of {', '.join(json.dumps(option) for option in expected)}, not {_show(value)}"
+    if keyword == "minimum":
+        return f"{path} must be at least {expected}, not {value}"
+    if keyword == "minLength":
+        return f"{path} must not be empty" if expected == 1 else f"{path} must have at least {expected} characters"
+    if keyword == "minItems":
+        return f"{path} must have at least {expected} items"
+    if keyword == "additionalProperties" and expected is False:
+        return _unexpected_keys(error, path)
+    if keyword in ("oneOf", "anyOf"):
+        return _alternatives(error, path, root)
+    return f"{path} does not match its schema ({keyword}: {_show(expected)})"
 
 
-def _validate(value: Any, schema: dict[str, Any], file: str, path: str) -> None:
-    if "$ref" in schema:
-        target, target_file = _resolve(schema["$ref"], file)
-        _validate(value, target, target_file, path)
-    if "type" in schema:
-        kinds = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
-        if not any(_TYPES[kind](value) for kind in kinds):
-            raise SchemaViolation(f"{path} must be {' or '.join(kinds)}, not {_show(value)}")
-    if "const" in schema and not _same(value, schema["const"]):
-        raise SchemaViolation(f"{path} must be {json.dumps(schema['const'])}, not {_show(value)}")
-    if "enum" in schema and not any(_same(value, option) for option in schema["enum"]):
-        raise SchemaViolation(f"{path} must be one of {', '.join(json.dumps(o) for o in schema['enum'])}, "
-                              f"not {_show(value)}")
-    if "minimum" in schema and type(value) in (int, float) and value < schema["minimum"]:
-        raise SchemaViolation(f"{path} must be at least {schema['minimum']}, not {value}")
-    if "minLength" in schema and isinstance(value, str) and len(value) < schema["minLength"]:
-        raise SchemaViolation(f"{path} must not be empty" if schema["minLength"] == 1
-                              else f"{path} must have at least {schema['minLength']} characters")
-    if isinstance(value, dict):
-        _validate_object(value, schema, file, path)
-    if isinstance(value, list):
-        if "minItems" in schema and len(value) < schema["minItems"]:
-            raise SchemaViolation(f"{path} must have at least {schema['minItems']} items")
-        if "items" in schema:
-            for i, item in enumerate(value):
-                _validate(item, schema["items"], file, f"{path}[{i}]")
-    for key, need_one in (("oneOf", True), ("anyOf", False)):
-        if key in schema:
-            _validate_alternatives(value, schema[key], file, path, need_one)
+def _unexpected_keys(error: ValidationError, path: str) -> str:
+    properties = error.schema.get("properties", {})
+    patterns = error.schema.get("patternProperties", {})
+    extra = [key for key in error.instance
+             if key not in properties and not any(re.search(pattern, key) for pattern in patterns)]
+    allowed = ", ".join(sorted(properties)) or "none"
+    keys = ", ".join(repr(key) for key in extra)
+    return f"{path} has {'an unexpected key' if len(extra) == 1 else 'unexpected keys'} {keys} (allowed: {allowed})"
 
 
-def _validate_object(value: dict[str, Any], schema: dict[str, Any], file: str, path: str) -> None:
-    for key in schema.get("required", ()):
-        if key not in value:
-            raise SchemaViolation(f"{path} is missing {key!r}")
-    properties = schema.get("properties", {})
-    extra = schema.get("additionalProperties", True)
-    for key, item in value.items():
-        where = f"{path}.{key}"
-        if key in properties:
-            _validate(item, properties[key], file, where)
-        elif extra is False:
-            allowed = ", ".join(sorted(properties)) or "none"
-            raise SchemaViolation(f"{path} has an unexpected key {key!r} (allowed: {allowed})")
-        elif isinstance(extra, dict):
-            _validate(item, extra, file, where)
-
-
-def _validate_alternatives(value: Any, options: list[dict[str, Any]], file: str, path: str,
-                           need_one: bool) -> None:
-    failures = []
-    for option in options:
-        try:
-            _validate(value, option, file, path)
-        except SchemaViolation as exc:
-            failures.append(str(exc))
-    matched = len(options) - len(failures)
-    if all(set(option) == {"required"} for option in options) and matched != 1:
+def _alternatives(error: ValidationError, path: str, root: str) -> str:
+    """A oneOf/anyOf that best_match did not narrow down to one alternative's error."""
+    options = error.validator_value
+    if all(set(option) == {"required"} for option in options):
+        # The schemas' idiom for "give exactly one of these keys" (load: `save` or `path`).
         keys = " or ".join(repr(key) for option in options for key in option["required"])
-        raise SchemaViolation(f"{path} must have exactly one of {keys}")
-    if matched == 0:
-        raise SchemaViolation(" or ".join(dict.fromkeys(failures)) if len(failures) <= 3
-                              else f"{path} matches none of its {len(options)} allowed forms")
-    if need_one and matched > 1:
-        raise SchemaViolation(f"{path} matches {matched} of its allowed forms; it must match exactly one")
+        return f"{path} must have exactly one of {keys}"
+    if not error.context:  # oneOf, and more than one alternative matched
+        return f"{path} matches more than one of its allowed forms; it must match exactly one"
+    by_option: dict[int, list[ValidationError]] = {}
+    for failure in error.context:
+        by_option.setdefault(failure.relative_schema_path[0], []).append(failure)
+    reasons = dict.fromkeys(_explain(best_match(failures), root) for failures in by_option.values())
+    if len(reasons) <= 3:
+        return " or ".join(reasons)
+    return f"{path} matches none of its {len(options)} allowed forms"
 
 
-def _same(a: Any, b: Any) -> bool:
-    """JSON equality: true is not 1."""
-    return type(a) is type(b) and a == b if isinstance(a, bool) or isinstance(b, bool) else a == b
+def _place(root: str, steps: Iterable[str | int]) -> str:
+    """`request.seats[1]` from the root's name and the steps from it (keys and array indexes)."""
+    return root + "".join(f"[{step}]" if isinstance(step, int) else f".{step}" for step in steps)
 
 
 def _show(value: Any) -> str:
