@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Sequence
 
 import attrs
 from attrs import frozen
@@ -38,3 +38,24 @@ class Decision:
 
     def describe(self) -> str:
         return self.tag.replace("_", " ")
+
+
+class PendingDecisions:
+    """Read-only access to a stack of pending decisions, shared by states and views."""
+
+    __slots__ = ()
+    pending: Sequence[Decision]
+
+    @property
+    def decision(self) -> Decision | None:
+        """The decision owed now (None when the game is over)."""
+        return self.pending[-1] if self.pending else None
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that owes the pending decision, whoever it is (None when the game is over)."""
+        return self.pending[-1].player if self.pending else None
+
+    @property
+    def is_terminal(self) -> bool:
+        return not self.pending

@@ -14,7 +14,7 @@ from typing import Any, Callable, ClassVar, Iterable, Sequence
 import attrs
 from attrs import define
 
-from .actions import Action, Decision
+from .actions import Action, Decision, PendingDecisions
 from .errors import IllegalAction
 from .game import Game
 from .layout import Kind, game_fields, zones_of
@@ -24,7 +24,7 @@ from .zones import Zone
 
 
 @define(slots=True, eq=False, kw_only=True)
-class State:
+class State(PendingDecisions):
     """Base class of game states. `pending` is the stack of decisions owed; its top is owed now."""
 
     game: Game = attrs.field(repr=False)
@@ -70,20 +70,6 @@ class State:
         return self.game.check_cards(self)
 
     # -- the interface hosts and bots use -------------------------------------------------------
-
-    @property
-    def decision(self) -> Decision | None:
-        """The decision owed now (None when the game is over)."""
-        return self.pending[-1] if self.pending else None
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat that owes the pending decision, whoever it is (None when the game is over)."""
-        return self.pending[-1].player if self.pending else None
-
-    @property
-    def is_terminal(self) -> bool:
-        return not self.pending
 
     @property
     def players(self) -> int:

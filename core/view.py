@@ -6,11 +6,11 @@ from typing import Any
 
 from attrs import frozen
 
-from .actions import Decision
+from .actions import Decision, PendingDecisions
 
 
 @frozen
-class View:
+class View(PendingDecisions):
     """What `player` sees (None: the omniscient observer).
 
     `fields` mirrors the state's fields by name: zones become zone views (hidden cards replaced by
@@ -23,19 +23,6 @@ class View:
     moves: int
     pending: tuple[Decision, ...]
     fields: tuple[tuple[str, Any], ...]
-
-    @property
-    def decision(self) -> Decision | None:
-        """The decision owed now, or None when the game is over."""
-        return self.pending[-1] if self.pending else None
-
-    @property
-    def current_player(self) -> int | None:
-        return self.pending[-1].player if self.pending else None
-
-    @property
-    def is_terminal(self) -> bool:
-        return not self.pending
 
     def field(self, name: str) -> Any:
         for key, value in self.fields:

@@ -22,16 +22,10 @@ class PileView:
         return self.cards[-1] if self.cards else None
 
 
-class Pile(Zone):
-    """A stack of cards, top at the end: a draw pile (secret), a discard pile or a removed area."""
+class CardRow(Zone):
+    """What piles and hands share: a list of cards, read by index, with fillable unknown slots."""
 
     __slots__ = ("_cards",)
-    kind = "pile"
-
-    def __init__(self, cards: Iterable[Card] = (), visibility: Visibility = Visibility.PUBLIC,
-                 owner: int | None = None) -> None:
-        super().__init__(visibility, owner)
-        self._cards = list(cards)
 
     def __len__(self) -> int:
         return len(self._cards)
@@ -42,6 +36,26 @@ class Pile(Zone):
     def __getitem__(self, index: int) -> Card:
         return self._cards[index]
 
+    def cards(self) -> Iterator[Card]:
+        return iter(self._cards)
+
+    def set_slot(self, position: int, card: Card) -> None:
+        """Put a card into a slot left unknown by `restore` (for samplers and leak tests)."""
+        self._changed()
+        self._cards[position] = card
+
+
+class Pile(CardRow):
+    """A stack of cards, top at the end: a draw pile (secret), a discard pile or a removed area."""
+
+    __slots__ = ()
+    kind = "pile"
+
+    def __init__(self, cards: Iterable[Card] = (), visibility: Visibility = Visibility.PUBLIC,
+                 owner: int | None = None) -> None:
+        super().__init__(visibility, owner)
+        self._cards = list(cards)
+
     def __repr__(self) -> str:
         return f"Pile({self._cards!r}, {self.visibility.value})"
 
@@ -49,9 +63,6 @@ class Pile(Zone):
         return isinstance(other, Pile) and self._same_head(other) and other._cards == self._cards
 
     __hash__ = None  # type: ignore[assignment]
-
-    def cards(self) -> Iterator[Card]:
-        return iter(self._cards)
 
     @property
     def top(self) -> Card | None:
@@ -110,10 +121,6 @@ class Pile(Zone):
         self._cards = [None] * view.size
         return list(range(view.size))
 
-    def set_slot(self, position: int, card: Card) -> None:
-        """Put a card into a slot left unknown by `restore` (for samplers and leak tests)."""
-        self._changed()
-        self._cards[position] = card
 
     def to_data(self) -> dict[str, Any]:
         return {**self._head(), "cards": list(self._cards)}
@@ -139,14 +146,14 @@ class HandView:
     known: tuple[Any, ...]
 
 
-class Hand(Zone):
+class Hand(CardRow):
     """A player's hand: a list of cards, each flagged when everyone knows it is there.
 
     `ordered=True` means positions matter (insert at a position, play contiguous cards);
     `ordered=False` means the hand is a multiset and views sort it.
     """
 
-    __slots__ = ("_cards", "_known", "ordered")
+    __slots__ = ("_known", "ordered")
     kind = "hand"
 
     def __init__(self, cards: Iterable[Card] = (), owner: int | None = None,
@@ -159,15 +166,6 @@ class Hand(Zone):
             raise ValueError("a hand needs one known flag per card")
         self.ordered = ordered
 
-    def __len__(self) -> int:
-        return len(self._cards)
-
-    def __iter__(self) -> Iterator[Card]:
-        return iter(self._cards)
-
-    def __getitem__(self, index: int) -> Card:
-        return self._cards[index]
-
     def __contains__(self, card: object) -> bool:
         return card in self._cards
 
@@ -179,9 +177,6 @@ class Hand(Zone):
                 and other._cards == self._cards and other._known == self._known)
 
     __hash__ = None  # type: ignore[assignment]
-
-    def cards(self) -> Iterator[Card]:
-        return iter(self._cards)
 
     def count(self, card: Card) -> int:
         return self._cards.count(card)
@@ -323,7 +318,3 @@ class Hand(Zone):
         return cls(cards, data["owner"], Visibility(data["visibility"]), data["ordered"],
                    [i in known_positions for i in range(len(cards))])
 
-    def set_slot(self, position: int, card: Card) -> None:
-        """Put a card into a slot left unknown by `restore` (for samplers and leak tests)."""
-        self._changed()
-        self._cards[position] = card
