@@ -14,7 +14,8 @@ observer's information set, gathers the statistics of all samples:
   bot) as the policy, to the end of the game or to the game's rollout horizon, if it declares
   one (`meeple_register_rollout_horizons`: say, the end of the current round, valued per seat);
 - back-propagation credits each node to the seat that chose the action into it, with that seat's
-  share of the win (1 split among the winners) or its value at the horizon, so any number of
+  share of the win (1 split among the winners; or, with ``reward=score``, its final score
+  rescaled between the worst and the best seat) or its value at the horizon, so any number of
   players and decisions owed by any seat in any order are handled alike.
 
 On a perfect-information game the sample is the state itself and the search is plain UCT, as
@@ -65,6 +66,7 @@ class IsmctsBot:
         self.moves = random.Random(self.rng.next64())
         self.horizon: RolloutHorizon | None = aids.horizon if aids is not None and params["horizon"] else None
         self.policies = self._policies(params["rollout"], aids)
+        self.by_score = params["reward"] == "score"
         self.last_iterations = 0
         self.wins = [tuple(1.0 / len(w) if s in w else 0.0 for s in range(game.players))
                      for w in _all_winner_sets(game.players)]
@@ -164,6 +166,8 @@ class IsmctsBot:
             else:
                 seat = state.pending[-1].player
                 state.apply(policies[seat].act(state.view(seat), legal))
+        if self.by_score:
+            return _normalized(state.scores())
         return self.wins[_winner_index(state.winners())]
 
     @staticmethod
@@ -178,6 +182,14 @@ class IsmctsBot:
 def _all_winner_sets(players: int) -> list[tuple[int, ...]]:
     """Every set of winning seats, indexed by its bit mask (the empty set: nobody won)."""
     return [tuple(s for s in range(players) if mask >> s & 1) for mask in range(1 << players)]
+
+
+def _normalized(scores: Sequence[float]) -> list[float]:
+    """Final scores rescaled to [0, 1]: the best seat 1, the worst 0 (all 0.5 when equal)."""
+    low, high = min(scores), max(scores)
+    if high == low:
+        return [0.5] * len(scores)
+    return [(score - low) / (high - low) for score in scores]
 
 
 def _winner_index(winners: tuple[int, ...]) -> int:
@@ -202,6 +214,10 @@ INFO = BotInfo(
         Option("time", "float", 0.0, "seconds per decision, 0 for no limit: the search stops after "
                "`iterations` or `time`, whichever comes first (with a limit, play depends on the "
                "machine's speed and is no longer reproducible)", minimum=0),
+        Option("reward", "str", "win", "what a finished rollout is worth to each seat: its share of "
+               "the win (1 split among the winners), or its final score rescaled to [0, 1] between "
+               "the worst and the best seat (a denser signal where margins matter)",
+               choices=("win", "score")),
         Option("horizon", "bool", True, "stop rollouts at the game's rollout horizon, if it "
                "declares one (e.g. the end of the round in Combo Breaker)"),
     ),

@@ -198,3 +198,15 @@ def test_against_three_random_players_it_wins_most_linko_games():
         record, _ = play_game(game, bots, deal, ["random"] * 4)
         wins += seat in record.winners
     assert wins >= 3  # chance is 1 in 4 per game
+
+
+def test_score_rewards_rescale_final_scores_between_the_worst_and_the_best_seat():
+    from meeple_bots.ismcts import _normalized
+
+    assert _normalized([3, 1, 1, -1]) == [1.0, 0.5, 0.5, 0.0]
+    assert _normalized([2, 2]) == [0.5, 0.5]
+    game = MarketGame(2, {"turns": 6})
+    state = game.new_state(4)
+    root = ismcts(market_registry(), game, 0, "ismcts:iterations=50,reward=score").search(state.view(0))
+    assert root.visits == 50
+    assert all(0 <= child.value <= child.visits for child in root.children.values())
