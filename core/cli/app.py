@@ -14,6 +14,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,  # a local may be a hidden hand
     add_completion=False,
+    rich_markup_mode=None,  # help text is plain: `meeple[ray]` must not be read as markup
 )
 app.command()(games.games)
 app.command()(bots.bots)
