@@ -133,6 +133,10 @@ class LocalPoolExecutor:
     forfeit); a bot that still does not return within `KILL_GRACE` seconds, or that takes its
     worker down (a crash, ``os._exit``), forfeits too: the worker is killed and replaced, and the
     game's record is rebuilt from the moves the worker had reported, so it replays like any other.
+
+    Workers are started with the "forkserver" method (or "spawn"), never forked from a host that
+    may run threads (a progress bar): a script that runs games with several jobs must guard its
+    entry point with ``if __name__ == "__main__":``, as for any `multiprocessing` program.
     """
 
     def __init__(self, registry: Registry, source: RegistrySource, jobs: int) -> None:
