@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 from attrs import frozen
 
 from .actions import Decision, PendingDecisions
@@ -23,12 +24,17 @@ class View(PendingDecisions):
     moves: int
     pending: tuple[Decision, ...]
     fields: tuple[tuple[str, Any], ...]
+    _by_name: dict[str, Any] = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        # Bots read fields by name on every move: index them once.
+        object.__setattr__(self, "_by_name", dict(self.fields))
 
     def field(self, name: str) -> Any:
-        for key, value in self.fields:
-            if key == name:
-                return value
-        raise KeyError(f"this view has no field {name!r}")
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise KeyError(f"this view has no field {name!r}") from None
 
     def field_names(self) -> list[str]:
         return [key for key, _ in self.fields]

@@ -6,6 +6,7 @@ from meeple import hookimpl
 
 from .game import ComboBreaker
 from .greedy import INFO as GREEDY
+from .horizon import end_of_round
 from .narration import ComboBreakerNarrator
 from .render import render
 
@@ -28,3 +29,8 @@ def meeple_register_renderers(register):
 @hookimpl
 def meeple_register_narrators(register):
     register(ComboBreaker.spec.id, ComboBreakerNarrator())
+
+
+@hookimpl
+def meeple_register_rollout_horizons(register):
+    register(ComboBreaker.spec.id, end_of_round)
