@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -25,7 +26,23 @@ def read_records(path: Path) -> list[str]:
         raise UserError(f"{path} holds no game record")
     if stripped.startswith("{") and "\n{" not in stripped:
         return [stripped]
-    return [line for line in text.splitlines() if line.strip()]
+    return [_unwrap(line) for line in text.splitlines() if line.strip() and not _is_results_header(line)]
+
+
+def _is_results_header(line: str) -> bool:
+    """The first line of a `meeple tournament --out` results file names the run, not a game."""
+    return line.lstrip().startswith('{"meeple_results"')
+
+
+def _unwrap(line: str) -> str:
+    """A tournament results line wraps its game record; a record line is returned as it is."""
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError:
+        return line  # reported as a corrupt record, with its place, by the caller
+    if isinstance(data, dict) and set(data) >= {"index", "record"} and "format" not in data:
+        return json.dumps(data["record"])
+    return line
 
 
 def replay(

@@ -127,3 +127,12 @@ def test_a_tampered_record_is_named_by_index(capsys, tmp_path):
 def test_no_arguments_shows_help(capsys):
     code, out, err = run(capsys)
     assert code == 2 and "match" in out + err
+
+
+def test_replay_reads_a_tournament_results_file(capsys, tmp_path):
+    results = tmp_path / "results.jsonl"
+    code, _, _ = run(capsys, "tournament", "nim", "-b", "random", "-b", "random:seed=4", "-n", "4",
+                     "--out", str(results), "--json")
+    assert code == 0
+    code, out, _ = run(capsys, "replay", str(results))
+    assert code == 0 and out.count("verified") == 4
