@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import load_registry, user_errors
+from .common import load_registry, table_console, user_errors
 
 
 def bots(
@@ -25,7 +25,6 @@ def bots(
     if json_output:
         typer.echo(json.dumps(rows, indent=2))
         return
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(title=f"Bots for {game}" if game else "Installed bots")
@@ -35,4 +34,4 @@ def bots(
         plays = "any game" if row["games"] == "any" else ", ".join(row["games"])
         params = ", ".join(f"{p['name']}={p['default']}" for p in row["params"]) or "—"
         table.add_row(row["name"], plays, params, row["summary"])
-    Console().print(table)
+    table_console().print(table)

@@ -55,3 +55,10 @@ def game_options(registry: Registry, game_id: str, variant: str | None, pairs: l
 
 def stderr_is_terminal() -> bool:
     return sys.stderr.isatty()
+
+
+def table_console():
+    """A rich console for result tables: on a pipe or file, wide enough that no column is cut."""
+    from rich.console import Console
+
+    return Console() if sys.stdout.isatty() else Console(width=160)

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .common import load_registry
+from .common import load_registry, table_console
 
 
 def games(json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
@@ -27,7 +27,6 @@ def games(json_output: Annotated[bool, typer.Option("--json", help="Print JSON."
     if json_output:
         typer.echo(json.dumps(rows, indent=2))
         return
-    from rich.console import Console
     from rich.table import Table
 
     table = Table(title="Installed games")
@@ -39,7 +38,7 @@ def games(json_output: Annotated[bool, typer.Option("--json", help="Print JSON."
         options = "\n".join(f"{o['name']}={_show(o['default'])} ({o['allowed']})" for o in row["options"])
         kind = row["information"] + (" + chance" if row["chance"] else "")
         table.add_row(row["id"], row["title"], players, kind, options or "—")
-    Console().print(table)
+    table_console().print(table)
 
 
 def _show(value: object) -> str:

@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import UserError, game_options, load_registry, user_errors
+from .common import UserError, game_options, load_registry, table_console, user_errors
 from .progress import progress_bar
 
 
@@ -69,10 +69,9 @@ def _open_out(out: Optional[Path]):
 
 
 def _print_tables(data: dict) -> None:
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    console = table_console()
     from ..options import format_value
 
     options = ", ".join(f"{k}={format_value(v)}" for k, v in data["options"].items()) or "defaults"

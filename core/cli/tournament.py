@@ -9,7 +9,7 @@ from typing import Annotated, Callable, Optional
 
 import typer
 
-from .common import UserError, game_options, load_registry, user_errors
+from .common import UserError, game_options, load_registry, table_console, user_errors
 from .progress import progress_bar
 
 
@@ -58,12 +58,11 @@ def tournament(
 
 
 def _print_tables(data: dict) -> None:
-    from rich.console import Console
     from rich.table import Table
 
     from ..options import format_value
 
-    console = Console()
+    console = table_console()
     options = ", ".join(f"{k}={format_value(v)}" for k, v in data["options"].items()) or "defaults"
     title = (f"{data['game']} · {data['players']} players · {data['lineups']} lineups × "
              f"{data['games_per_lineup']} games · seed {data['seed']} · {options}")

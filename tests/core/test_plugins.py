@@ -1,8 +1,6 @@
 """Plugin loading and registration: fresh managers, isolation of broken plugins, documented hooks."""
 
 import inspect
-import sys
-import textwrap
 import warnings
 
 import pytest

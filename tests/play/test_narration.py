@@ -113,7 +113,7 @@ def test_linko_rule_6_a_steal_is_narrated_with_the_stolen_layer():
         state.apply(action)
         if state.decision is not None and state.decision.tag == "take_or_leave":
             line = narrator.narrate(before, action, state.view(None))
-            assert f"steals" in line and f"from seat {state.decision.victim}" in line, line
+            assert "steals" in line and f"from seat {state.decision.victim}" in line, line
             return
     pytest.fail("no steal in 400 moves")
 

@@ -6,7 +6,7 @@ import json
 
 import pexpect
 import pytest
-from terminal import GAME_OVER, PROMPT, finish, play_first_moves, spawn
+from terminal import PROMPT, finish, play_first_moves, spawn
 
 
 def test_a_whole_game_of_nim_against_a_bot_to_the_end(tmp_path):
