@@ -23,7 +23,6 @@ from .bots import Bot, BotSpec
 from .errors import IllegalAction, MeepleError, OptionError, SaveError, UnknownName
 from .game import Game
 from .records import GameRecord, make_record
-from .rng import Rng
 from .serialization import (action_from_data, action_to_data, state_fingerprint, state_from_data,
                             state_to_data)
 from .state import State
@@ -89,13 +88,15 @@ class Session:
     def make_bot(self, registry: "Registry", seat: int, spec: str | None = None) -> Bot:
         """The bot for a seat (or the bot `spec` for hints), seeded from the game's seed, the seat
         and the number of moves so far, so a resumed game gets the same bots as a fresh one would
-        at that point.
+        at that point. The seed is derived one-way (`meeple.seeds`): a bot cannot recover the deal.
         """
         label = spec if spec is not None else self.seats[seat]
         if label == HUMAN:
             raise OptionError(f"seat {seat} is played by a person, not a bot")
-        mix = Rng(self.seed ^ (seat + 1) * 0x9E3779B97F4A7C15 ^ self.state.moves * 0xBF58476D1CE4E5B9)
-        return registry.make_bot(label, self.game, seat, {"seed": mix.next64() >> 1})
+        from .seeds import derive
+
+        deal = self.seed & (1 << 64) - 1  # as the game's Rng reads it
+        return registry.make_bot(label, self.game, seat, {"seed": derive(deal, "bot", seat, self.state.moves)})
 
     # -- play -----------------------------------------------------------------------------------
 

@@ -7,7 +7,6 @@ workers, and any interruption followed by ``--resume``, plays exactly the same g
 
 from __future__ import annotations
 
-import hashlib
 from itertools import combinations
 from typing import Any
 
@@ -15,6 +14,7 @@ from attrs import frozen
 
 from ..errors import OptionError
 from ..rng import Rng
+from ..seeds import derive
 
 
 @frozen
@@ -50,12 +50,6 @@ class GameJob:
     seats: tuple[int, ...]
     seed: int
     bot_seeds: tuple[int, ...]
-
-
-def derive(seed: int, *parts: object) -> int:
-    """A 63-bit seed from the series seed and a game's place in the plan (stable everywhere)."""
-    text = "/".join(str(p) for p in (seed, *parts)).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
 def lineups(bots: int, players: int) -> list[tuple[int, ...]]:

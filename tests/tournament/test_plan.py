@@ -5,7 +5,8 @@ from collections import Counter
 import pytest
 
 from meeple import OptionError
-from meeple.tournament.plan import derive, match_plan, tournament_plan
+from meeple.seeds import derive
+from meeple.tournament.plan import match_plan, tournament_plan
 
 
 def test_every_bot_meets_every_other_in_every_seat():
