@@ -18,7 +18,9 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-__all__ = ["SEED_BITS", "derive", "fresh_secret"]
+from .errors import OptionError
+
+__all__ = ["SEED_BITS", "check_seed", "derive", "fresh_secret"]
 
 #: Seeds are non-negative 63-bit integers (they fit a signed 64-bit integer everywhere).
 SEED_BITS = 63
@@ -48,3 +50,10 @@ def derive(secret: int, *parts: str | int) -> int:
 def fresh_secret() -> int:
     """A random 63-bit secret from the operating system's generator (`secrets`)."""
     return secrets.randbits(SEED_BITS)
+
+
+def check_seed(seed: int) -> int:
+    """`seed` if it is a series seed meeple accepts (an int in [0, 2**63)); else an OptionError."""
+    if type(seed) is not int or not 0 <= seed < 1 << SEED_BITS:
+        raise OptionError(f"--seed must be an integer from 0 to 2**{SEED_BITS} - 1, got {seed!r}")
+    return seed

@@ -18,7 +18,7 @@ from ..game import Game
 from ..records import record_to_data
 from ..registry import Registry
 from ..runner import MoveMonitor, play_game
-from .plan import GameJob, Setup
+from .plan import GameJob, Setup, seeded_spec
 
 
 @frozen
@@ -100,10 +100,11 @@ def game_for(registry: Registry, setup: Setup) -> tuple[Game, str]:
 
 
 def play_job(registry: Registry, setup: Setup, job: GameJob, monitor: MoveMonitor | None = None) -> GameOutcome:
-    """Build the bots of `job` (each with its derived seed unless its spec names one) and play it."""
+    """Build the bots of `job` (each with the seed its place in the plan gives it) and play it."""
     game, version = game_for(registry, setup)
     names = [setup.bots[b] for b in job.seats]
-    bots = [registry.make_bot(name, game, seat, {"seed": job.bot_seeds[seat]}) for seat, name in enumerate(names)]
+    bots = [registry.make_bot(seeded_spec(name, job.bot_seeds[seat]), game, seat, {"seed": job.bot_seeds[seat]})
+            for seat, name in enumerate(names)]
     started = time.perf_counter()
     record, _ = play_game(game, bots, job.seed, names, version, move_timeout=setup.move_timeout,
                           monitor=monitor)
