@@ -3,6 +3,10 @@
 A match is the tournament runner's simplest plan: one lineup (one bot per seat, in the order
 given), a new deal every game, seats rotating each game. It runs through the same executors
 (``jobs`` worker processes give the same results as one), with the same fault handling.
+
+The match seed defaults to a fresh secret, given back in the result for the operator. Every
+game is its own deal (``derive(seed, "deal", game)``), so a game's record, written as soon as the
+game ends, tells nothing about any game still to be played.
 """
 
 from __future__ import annotations
@@ -16,11 +20,12 @@ from .errors import OptionError
 from .game import Game
 from .registry import Registry
 from .tournament.executors import make_executor
-from .tournament.plan import game_seeds, match_plan, seat_order
-from .tournament.runner import BotTally, make_setup, run_games, tally
+from .seeds import check_seed, fresh_secret
+from .tournament.plan import explicit_seeds, match_plan, seat_order
+from .tournament.runner import BotTally, RunInterrupted, make_setup, run_games, scores_tell_seats_apart, tally
 from .tournament.worker import GameOutcome, RegistrySource
 
-__all__ = ["BotTally", "MatchResult", "game_seeds", "run_match", "seat_order"]
+__all__ = ["BotTally", "MatchResult", "RunInterrupted", "run_match", "seat_order"]
 
 
 @define
@@ -39,29 +44,44 @@ class MatchResult:
             "options": self.game.options.as_dict(),
             "games": len(self.outcomes),
             "seed": self.seed,
+            "scores_tell_seats_apart": scores_tell_seats_apart(self.outcomes),
             "bots": [t.summary() for t in self.tallies],
             "timing": {"seconds": round(self.seconds, 3), "decisions": self.decisions,
                        "games_per_s": round(len(self.outcomes) / self.seconds, 2) if self.seconds else None},
         }
 
 
-def run_match(registry: Registry, game_id: str, bot_specs: Sequence[str], games: int, seed: int = 0,
+def run_match(registry: Registry, game_id: str, bot_specs: Sequence[str], games: int, seed: int | None = None,
               options: Mapping[str, Any] | None = None, move_timeout: float | None = None,
               on_game: Callable[[GameOutcome], None] | None = None, jobs: int = 1,
-              source: RegistrySource | None = None) -> MatchResult:
+              source: RegistrySource | None = None, isolate: bool = False) -> MatchResult:
     """Play `games` games of `game_id`, one seat per bot spec, seats rotating each game.
 
     `on_game` sees each outcome as it finishes (with several jobs, not in plan order); the
     result lists them in plan order. `source` tells worker processes how to load the plugins.
+    `seed` defaults to a fresh secret. Ctrl-C raises `RunInterrupted`.
     """
     if games < 1:
         raise OptionError("a match needs at least one game")
+    seed = fresh_secret() if seed is None else check_seed(seed)
     setup = make_setup(registry, game_id, bot_specs, len(bot_specs), options, move_timeout)
+    plan = match_plan(len(setup.bots), games, seed, explicit_seeds(setup.bots))
     game = registry.create(game_id, setup.players, dict(setup.options))
     executor = make_executor(registry, source or RegistrySource.of(registry), jobs,
-                             force_pool=move_timeout is not None)
+                             force_pool=move_timeout is not None, isolate=isolate)
     started = time.perf_counter()
-    outcomes = run_games(executor, setup, match_plan(len(setup.bots), games, seed), on_game=on_game)
+    finished = 0
+
+    def count(outcome: GameOutcome) -> None:
+        nonlocal finished
+        finished += 1
+        if on_game is not None:
+            on_game(outcome)
+
+    try:
+        outcomes = run_games(executor, setup, plan, on_game=count)
+    except KeyboardInterrupt:
+        raise RunInterrupted(finished, games, seed) from None
     seconds = time.perf_counter() - started
     return MatchResult(game, seed, tally(setup, outcomes), outcomes, seconds,
                        sum(o.decisions for o in outcomes))

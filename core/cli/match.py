@@ -10,23 +10,24 @@ from typing import Annotated, Optional
 import typer
 
 from .common import UserError, game_options, load_registry, table_console, user_errors
-from .progress import progress_bar
+from .progress import changed_options, interrupted, option_defaults, progress_bar, score_columns
 
 
 def match(
     game: Annotated[str, typer.Argument(help="Game id (see `meeple games`).")],
     bot: Annotated[list[str], typer.Option("--bot", "-b", help="A seat's bot: NAME or NAME:key=value,... (repeat; players = number of bots).")],
     games: Annotated[int, typer.Option("--games", "-n", help="Games to play (a multiple of the number of bots gives every bot every seat equally).")] = 10,
-    seed: Annotated[int, typer.Option(help="Series seed: deals and bot seeds derive from it.")] = 0,
+    seed: Annotated[Optional[int], typer.Option(help="Series seed: deals and bot seeds derive from it (default: a fresh secret one, printed at the end).")] = None,
     variant: Annotated[Optional[str], typer.Option(help="Shorthand for --option variant=V.")] = None,
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="Game option KEY=VALUE (repeat).")] = None,
     move_timeout: Annotated[Optional[float], typer.Option(help="Seconds a bot may think per move before it forfeits (games then run in worker processes, which stop a hanging bot).")] = None,
+    isolate: Annotated[bool, typer.Option("--isolate", help="Run every bot in a fresh process of its own for each game: it sees only its view, as JSON (for bots you do not trust; see docs/security.md). exec: bots always run this way.")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes playing games in parallel (results are identical for any number).")] = 1,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
     out: Annotated[Optional[Path], typer.Option(help="Write every game record to this JSON-lines file.")] = None,
 ) -> None:
     """Play GAME between bots, rotating seats, and report wins per bot and per seat."""
-    from ..match import run_match
+    from ..match import RunInterrupted, run_match
     from ..serialization import dumps
 
     registry = load_registry()
@@ -51,45 +52,53 @@ def match(
                         written += 1
                 advance()
 
-            result = run_match(registry, game, bot, games, seed, options, move_timeout, on_game, jobs)
+            try:
+                result = run_match(registry, game, bot, games, seed, options, move_timeout, on_game, jobs,
+                                   isolate=isolate)
+            except RunInterrupted as stop:
+                interrupted(f"interrupted after {stop.played} of {stop.total} games"
+                            + (f" (their records are in {out})" if out is not None else "")
+                            + f"; series seed {stop.seed}")
     data = result.to_data()
     if json_output:
         typer.echo(json.dumps(data, indent=2))
         return
-    _print_tables(data)
+    _print_tables(data, option_defaults(registry, game))
+    typer.echo(f"series seed: {data['seed']} — pass --seed {data['seed']} to reproduce")
 
 
 def _open_out(out: Optional[Path]):
     if out is None:
         return contextlib.nullcontext(None)
     try:
-        return out.open("w", encoding="utf-8")
+        return out.open("x", encoding="utf-8")  # never over an existing file
+    except FileExistsError:
+        raise UserError(f"{out} already exists: choose another --out") from None
     except OSError as exc:
         raise UserError(f"cannot write {out}: {exc.strerror}") from None
 
 
-def _print_tables(data: dict) -> None:
+def _print_tables(data: dict, defaults: dict) -> None:
     from rich.table import Table
 
     console = table_console()
-    from ..options import format_value
-
-    options = ", ".join(f"{k}={format_value(v)}" for k, v in data["options"].items()) or "defaults"
-    title = f"{data['game']} · {data['players']} players · {data['games']} games · seed {data['seed']} · {options}"
+    title = (f"{data['game']} · {data['players']} players · {data['games']} games · "
+             f"{changed_options(data['options'], defaults)}")
     table = Table(title=title)
-    for column in ("bot", "games", "wins", "win rate", "95% interval", "mean score"):
+    scores = score_columns(data)
+    for column in ("bot", "games", "wins", "win rate", "95% interval", *scores):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for row in data["bots"]:
         low, high = row["win_rate_95"]
-        table.add_row(row["spec"], str(row["games"]), str(row["wins"]), f"{row['win_rate']:.1%}",
-                      f"{low:.1%}–{high:.1%}", f"{row['mean_score']:.2f}")
+        table.add_row(row["label"], str(row["games"]), str(row["wins"]), f"{row['win_rate']:.1%}",
+                      f"{low:.1%}–{high:.1%}", *[f"{row['mean_score']:.2f}" for _ in scores])
     console.print(table)
     seats = Table(title="wins by seat (wins / games)")
     seats.add_column("bot")
     for seat in range(data["players"]):
         seats.add_column(f"seat {seat}", justify="right")
     for row in data["bots"]:
-        seats.add_row(row["spec"], *[f"{s['wins']}/{s['games']} ({s['win_rate']:.0%})" if s["games"] else "—"
+        seats.add_row(row["label"], *[f"{s['wins']}/{s['games']} ({s['win_rate']:.0%})" if s["games"] else "—"
                                      for s in row["by_seat"]])
     console.print(seats)
     forfeits = sum(row["forfeits"] for row in data["bots"])

@@ -10,7 +10,7 @@ from typing import Annotated, Callable, Optional
 import typer
 
 from .common import UserError, game_options, load_registry, table_console, user_errors
-from .progress import progress_bar
+from .progress import changed_options, interrupted, option_defaults, progress_bar, score_columns
 
 
 def tournament(
@@ -18,9 +18,10 @@ def tournament(
     bot: Annotated[list[str], typer.Option("--bot", "-b", help="A contestant: NAME or NAME:key=value,... (repeat; at least as many as players).")],
     players: Annotated[Optional[int], typer.Option("--players", "-p", help="Players per game (default: the number of bots, within the game's range).")] = None,
     games: Annotated[Optional[int], typer.Option("--games", "-n", help="Games per lineup, a multiple of the players: each deal is played once per seat rotation (default: two deals).")] = None,
-    seed: Annotated[int, typer.Option(help="Tournament seed: every deal and bot seed derives from it and the game's place in the plan.")] = 0,
+    seed: Annotated[Optional[int], typer.Option(help="Tournament seed: every deal and bot seed derives from it and the game's place in the plan (default: a fresh secret one, printed at the end and recorded in --out when the run stops).")] = None,
     variant: Annotated[Optional[str], typer.Option(help="Shorthand for --option variant=V.")] = None,
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="Game option KEY=VALUE (repeat).")] = None,
+    isolate: Annotated[bool, typer.Option("--isolate", help="Run every bot in a fresh process of its own for each game, so it sees only its view, as JSON, and remembers nothing between games (duplicate rotations of a deal included). For bots you do not trust; see docs/security.md. exec: bots always run this way.")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Games played in parallel (worker processes, or Ray tasks in flight; 0 with Ray: one per CPU of the cluster). Results are identical for any number.")] = 1,
     backend: Annotated[str, typer.Option(help="Where games run: local (worker processes on this machine) or ray (needs `pip install 'meeple[ray]'`).")] = "local",
     address: Annotated[Optional[str], typer.Option(help="Address of an existing Ray cluster (with --backend ray; default: start a local Ray instance).")] = None,
@@ -32,6 +33,7 @@ def tournament(
     """Play GAME between every lineup of bots in every seat rotation (the same deals replayed for
     each rotation), then rank the bots by wins, mean score and an OpenSkill rating."""
     from ..tournament import run_tournament
+    from ..tournament.runner import RunInterrupted
 
     registry = load_registry()
     with user_errors():
@@ -47,33 +49,38 @@ def tournament(
                 nonlocal advance
                 advance = stack.enter_context(progress_bar(total, json_output, done))
 
-            result = run_tournament(registry, game, bot, players, games, seed, options, move_timeout, jobs,
-                                    backend, address, out, resume, on_game=lambda outcome: advance(),
-                                    on_plan=on_plan)
+            try:
+                result = run_tournament(registry, game, bot, players, games, seed, options, move_timeout, jobs,
+                                        backend, address, out, resume, on_game=lambda outcome: advance(),
+                                        on_plan=on_plan, isolate=isolate)
+            except RunInterrupted as stop:
+                interrupted(f"interrupted: {stop.kept} games kept in {stop.path}; run again with --resume"
+                            if stop.path is not None else
+                            f"interrupted after {stop.played} of {stop.total} games (nothing kept: "
+                            f"give --out to keep games and --resume)")
     data = result.to_data()
     if json_output:
         typer.echo(json.dumps(data, indent=2))
         return
-    _print_tables(data)
+    _print_tables(data, option_defaults(registry, game))
+    typer.echo(f"series seed: {data['seed']} — pass --seed {data['seed']} to reproduce")
 
 
-def _print_tables(data: dict) -> None:
+def _print_tables(data: dict, defaults: dict) -> None:
     from rich.table import Table
 
-    from ..options import format_value
-
     console = table_console()
-    options = ", ".join(f"{k}={format_value(v)}" for k, v in data["options"].items()) or "defaults"
     title = (f"{data['game']} · {data['players']} players · {data['lineups']} lineups × "
-             f"{data['games_per_lineup']} games · seed {data['seed']} · {options}")
+             f"{data['games_per_lineup']} games · {changed_options(data['options'], defaults)}")
     table = Table(title=title)
-    for column in ("bot", "games", "wins", "win rate", "95% interval", "mean score", "rating (μ ± 2σ)", "forfeits"):
+    scores = score_columns(data)
+    for column in ("bot", "games", "wins", "win rate", "95% interval", *scores, "rating (μ ± 2σ)", "forfeits"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for row in data["bots"]:
         low, high = row["win_rate_95"]
         rating = row["rating"]
-        table.add_row(row["spec"], str(row["games"]), str(row["wins"]), f"{row['win_rate']:.1%}",
-                      f"{low:.1%}–{high:.1%}", f"{row['mean_score']:.2f}",
+        table.add_row(row["label"], str(row["games"]), str(row["wins"]), f"{row['win_rate']:.1%}",
+                      f"{low:.1%}–{high:.1%}", *[f"{row['mean_score']:.2f}" for _ in scores],
                       f"{rating['mu']:.1f} ± {2 * rating['sigma']:.1f}", str(row["forfeits"]))
     console.print(table)
     for forfeit in data["forfeits"][:10]:

@@ -4,6 +4,10 @@
 games a results file already holds, hands the rest to an executor, and returns every outcome in
 the plan's order, whatever order the workers finished in. `run_tournament` plans every lineup
 in every seat rotation on duplicated deals, tallies wins and scores per bot, and rates the bots.
+
+The series seed defaults to a fresh secret (`meeple.seeds.fresh_secret`): it is in the result
+(for the operator to reproduce the run), but never in a file while the run goes on (see
+`results`). Ctrl-C stops a run with `RunInterrupted`, which says what was kept.
 """
 
 from __future__ import annotations
@@ -17,14 +21,26 @@ from attrs import define, field
 from ..bots import BotSpec
 from ..errors import OptionError
 from ..registry import Registry
+from ..seeds import check_seed, fresh_secret
 from ..stats import wilson_interval
 from .executors import Executor, make_executor
-from .plan import GameJob, Setup, lineups, tournament_plan
+from .plan import GameJob, Setup, explicit_seeds, lineups, tournament_plan
 from .ratings import Rating, rate
-from .results import header, open_results
+from .results import header, open_results, recorded_seed
 from .worker import GameOutcome, RegistrySource
 
 OnGame = Callable[[GameOutcome], None]
+
+#: The longest --move-timeout accepted: one day (a longer one is a mistake, not a time limit).
+MAX_MOVE_TIMEOUT = 86_400.0
+
+
+class RunInterrupted(Exception):
+    """A run stopped by Ctrl-C: `played` games finished, `kept` of them are in `path` (if any)."""
+
+    def __init__(self, played: int, total: int, seed: int, kept: int = 0, path: Path | None = None) -> None:
+        super().__init__(f"interrupted after {played} of {total} games")
+        self.played, self.total, self.seed, self.kept, self.path = played, total, seed, kept, path
 
 
 def run_games(executor: Executor, setup: Setup, plan: Sequence[GameJob],
@@ -47,8 +63,9 @@ def run_games(executor: Executor, setup: Setup, plan: Sequence[GameJob],
 def make_setup(registry: Registry, game_id: str, bot_specs: Sequence[str], players: int,
                options: Mapping[str, Any] | None, move_timeout: float | None) -> Setup:
     """Check the game, its options and every bot (each is built once) before any game is played."""
-    if move_timeout is not None and move_timeout <= 0:
-        raise OptionError("--move-timeout must be a positive number of seconds")
+    if move_timeout is not None and not 0 < move_timeout <= MAX_MOVE_TIMEOUT:  # nan fails too
+        raise OptionError(f"--move-timeout must be a positive number of seconds, at most "
+                          f"{MAX_MOVE_TIMEOUT:g} (one day); got {move_timeout!r}")
     specs = tuple(str(BotSpec.parse(s)) for s in bot_specs)
     game = registry.create(game_id, players, options)
     for seat, spec in enumerate(specs):
@@ -61,6 +78,7 @@ class BotTally:
     """One bot's results over a series: games, wins, scores, forfeits, and wins by seat."""
 
     spec: str
+    label: str = ""  # the spec, numbered when two seats have the same one ("random #2")
     games: int = 0
     wins: int = 0
     score_total: float = 0.0
@@ -82,6 +100,7 @@ class BotTally:
         low, high = wilson_interval(self.wins, self.games)
         return {
             "spec": self.spec,
+            "label": self.label or self.spec,
             "games": self.games,
             "wins": self.wins,
             "win_rate": round(self.wins / self.games, 4) if self.games else 0.0,
@@ -93,8 +112,26 @@ class BotTally:
         }
 
 
+def labels(specs: Sequence[str]) -> list[str]:
+    """Names that tell the bots apart: a spec listed more than once is numbered (``random #1``)."""
+    seen: dict[str, int] = {}
+    result = []
+    for spec in specs:
+        seen[spec] = seen.get(spec, 0) + 1
+        result.append(f"{spec} #{seen[spec]}" if specs.count(spec) > 1 else spec)
+    return result
+
+
+def scores_tell_seats_apart(outcomes: Sequence[GameOutcome]) -> bool:
+    """Whether some game scored its seats differently. When none did, a score belongs to the
+    game (Linkage scores the board's colour groups, the same for both sides), not to a bot,
+    and a mean score per bot says nothing: the tables leave it out."""
+    return any(len(set(o.scores)) > 1 for o in outcomes)
+
+
 def tally(setup: Setup, outcomes: Sequence[GameOutcome]) -> list[BotTally]:
-    tallies = [BotTally(spec, by_seat=[[0, 0] for _ in range(setup.players)]) for spec in setup.bots]
+    tallies = [BotTally(spec, label, by_seat=[[0, 0] for _ in range(setup.players)])
+               for spec, label in zip(setup.bots, labels(setup.bots))]
     for outcome in outcomes:
         for seat, b in enumerate(outcome.seats):
             tallies[b].add(outcome, seat)
@@ -137,6 +174,7 @@ class TournamentResult:
             "games": len(self.outcomes),
             "seed": self.seed,
             "move_timeout": setup.move_timeout,
+            "scores_tell_seats_apart": scores_tell_seats_apart(self.outcomes),
             "bots": [bots[b] for b in order],
             "forfeits": forfeits(setup, self.outcomes),
             "timing": {"seconds": round(self.seconds, 3), "games_played": self.played,
@@ -146,17 +184,21 @@ class TournamentResult:
 
 
 def run_tournament(registry: Registry, game_id: str, bot_specs: Sequence[str], players: int | None = None,
-                   games: int | None = None, seed: int = 0, options: Mapping[str, Any] | None = None,
+                   games: int | None = None, seed: int | None = None, options: Mapping[str, Any] | None = None,
                    move_timeout: float | None = None, jobs: int = 1, backend: str = "local",
                    address: str | None = None, out: Path | None = None, resume: bool = False,
                    on_game: OnGame | None = None, source: RegistrySource | None = None,
-                   on_plan: Callable[[int, int], None] | None = None) -> TournamentResult:
+                   on_plan: Callable[[int, int], None] | None = None,
+                   isolate: bool = False) -> TournamentResult:
     """Every lineup of `players` bots plays `games` games (deals × seat rotations).
 
     `players` defaults to the number of bots, within the game's range; `games` to two deals per
-    lineup. With `out`, every game is appended to that results file as it finishes, and `resume`
-    continues the run it holds. `source` tells worker processes how to load the plugins
-    (default: the installed ones). `on_plan(total, done)` is told the size of the run first.
+    lineup; `seed` to a fresh secret (or, with `resume`, the one the results file recorded when
+    its run stopped). With `out`, the games of each deal are appended to that results file once
+    the whole deal is played, and `resume` continues the run it holds. `source` tells worker
+    processes how to load the plugins (default: the installed ones). `on_plan(total, done)` is
+    told the size of the run first. Ctrl-C raises `RunInterrupted`. With `isolate`, every bot
+    plays every game from a fresh process of its own (no memory shared between games).
     """
     if len(bot_specs) < 2:
         raise OptionError("a tournament needs at least two bots")
@@ -169,29 +211,47 @@ def run_tournament(registry: Registry, game_id: str, bot_specs: Sequence[str], p
         raise OptionError(f"bot {duplicates[0]} is listed twice: give each copy its own seed "
                           f"(e.g. {duplicates[0].split(':')[0]}:seed=1) to enter it again")
     games = 2 * players if games is None else games
-    plan = tournament_plan(len(setup.bots), players, games, seed)
-    run = {"setup": setup.to_data(), "games_per_lineup": games, "seed": seed,
+    if seed is None and resume and out is not None:
+        seed = recorded_seed(out)
+    seed = fresh_secret() if seed is None else check_seed(seed)
+    plan = tournament_plan(len(setup.bots), players, games, seed, explicit_seeds(setup.bots))
+    run = {"setup": setup.to_data(), "games_per_lineup": games,
            "plugin_version": registry.game_version(game_id)}
     executor = make_executor(registry, source or RegistrySource.of(registry), jobs, backend, address,
-                             force_pool=move_timeout is not None)
+                             force_pool=move_timeout is not None, isolate=isolate)
     started = time.perf_counter()
+    finished = 0
+
+    def count(outcome: GameOutcome) -> None:
+        nonlocal finished
+        finished += 1
+        if on_game is not None:
+            on_game(outcome)
+
     if out is None:
         done: dict[int, GameOutcome] = {}
         if on_plan is not None:
             on_plan(len(plan), 0)
-        outcomes = run_games(executor, setup, plan, done, on_game)
+        try:
+            outcomes = run_games(executor, setup, plan, done, count)
+        except KeyboardInterrupt:
+            raise RunInterrupted(finished, len(plan), seed) from None
     else:
-        results, done = open_results(out, header("tournament", run), plan, resume)
+        results, done = open_results(out, header("tournament", run, seed), plan, resume)
         if on_plan is not None:
             on_plan(len(plan), len(done))
 
         def record(outcome: GameOutcome) -> None:
             results.append(outcome)
-            if on_game is not None:
-                on_game(outcome)
+            count(outcome)
 
         with results:
-            outcomes = run_games(executor, setup, plan, done, record)
+            try:
+                outcomes = run_games(executor, setup, plan, done, record)
+            except KeyboardInterrupt:
+                raise RunInterrupted(len(done) + finished, len(plan), seed, results.kept, out) from None
+            finally:
+                results.record_seed(seed)  # the run is over: no bot is left to read it
     seconds = time.perf_counter() - started
     return TournamentResult(setup, games, seed, outcomes, tally(setup, outcomes),
                             rate(len(setup.bots), outcomes), seconds, len(plan) - len(done))

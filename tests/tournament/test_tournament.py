@@ -79,13 +79,14 @@ def test_resume_plays_only_the_missing_games_and_ends_where_a_whole_run_ends(tmp
     reg = registry()
     whole_file = tmp_path / "whole.jsonl"
     whole = run_tournament(reg, "market", BOTS, players=2, games=4, seed=5, out=whole_file)
-    cut = interrupted_copy(whole_file, tmp_path, keep=5)
+    cut = interrupted_copy(whole_file, tmp_path, keep=8)  # deal 0 (6 games) and 2 games of deal 1
     resumed = run_tournament(reg, "market", BOTS, players=2, games=4, seed=5, out=cut, resume=True, jobs=2)
-    assert resumed.played == 12 - 5
+    assert resumed.played == 12 - 6  # the games of an unfinished deal are replayed
     assert without_timing(resumed) == without_timing(whole)
     lines = cut.read_text().splitlines()
-    indices = [json.loads(line)["index"] for line in lines[1:]]
+    indices = [json.loads(line)["index"] for line in lines[1:-1]]
     assert sorted(indices) == list(range(12))  # nothing repeated, nothing lost
+    assert json.loads(lines[-1]) == {"meeple_results": 1, "seed": 5}  # written once the run stopped
     again = run_tournament(reg, "market", BOTS, players=2, games=4, seed=5, out=cut, resume=True)
     assert again.played == 0 and without_timing(again) == without_timing(whole)
 
@@ -96,7 +97,7 @@ def test_a_results_file_is_never_overwritten_nor_resumed_by_another_run(tmp_path
     run_tournament(reg, "market", BOTS, players=2, games=2, seed=5, out=path)
     with pytest.raises(ResultsError, match="pass --resume"):
         run_tournament(reg, "market", BOTS, players=2, games=2, seed=5, out=path)
-    with pytest.raises(ResultsError, match="differs in: seed"):
+    with pytest.raises(ResultsError, match="another --seed"):
         run_tournament(reg, "market", BOTS, players=2, games=2, seed=6, out=path, resume=True)
     path.write_text("not json\n")
     with pytest.raises(ResultsError, match="not a meeple results file"):
