@@ -64,7 +64,9 @@ class BotInfo:
 
 @frozen
 class BotSpec:
-    """A bot named on the command line: `NAME` or `NAME:key=value,key=value`."""
+    """A bot named on the command line: `NAME` or `NAME:key=value,key=value`, or
+    `exec:COMMAND`, an external program (everything after ``exec:`` is its command line, kept
+    whole as the parameter ``command``; see `meeple.botprocess`)."""
 
     name: str
     params: tuple[tuple[str, str], ...] = ()
@@ -74,10 +76,16 @@ class BotSpec:
         name, _, rest = text.strip().partition(":")
         if not name:
             raise OptionError(f"a bot spec needs a name, got {text!r}")
+        if name == "exec":
+            if not rest.strip():
+                raise OptionError("an exec: bot needs a command, e.g. exec:python3 mybot.py")
+            return cls(name, (("command", rest.strip()),))
         pairs = parse_pairs([p for p in rest.split(",") if p.strip()]) if rest else {}
         return cls(name, tuple(pairs.items()))
 
     def __str__(self) -> str:
+        if self.name == "exec":
+            return "exec:" + dict(self.params)["command"]
         if not self.params:
             return self.name
         return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.params)

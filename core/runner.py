@@ -9,10 +9,18 @@ which a bot cannot swallow with ``except Exception``. Elsewhere (a host's helper
 runs in a daemon thread the host stops waiting for, and which cannot be killed; the tournament
 runner's worker processes add the last resort, killing a worker whose bot does not return even
 when interrupted (a C extension that never checks for signals).
+
+A bot that ends its own turn badly in any way forfeits, never the host: an exception, and also
+``sys.exit`` (SystemExit) or a KeyboardInterrupt it raises itself. Only a real Ctrl-C (SIGINT
+delivered to this process) stops the run: while a game is played on the main thread, the SIGINT
+handler notes that the signal arrived before raising, so the host can tell the two apart.
+A bot running in its own process (`meeple.botprocess`) reports its faults as `BotProcessError`,
+whose message reads after the bot's name ("bot X timed out: ...").
 """
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import threading
 import time
@@ -20,6 +28,7 @@ from operator import indexOf
 from typing import Callable, Protocol, Sequence
 
 from .actions import Action
+from .botprocess.errors import BotProcessError
 from .bots import Bot
 from .errors import MeepleError
 from .game import Game
@@ -91,6 +100,39 @@ def _ask_in_thread(bot: Bot, view: View, legal: Sequence[Action], seat: int, tim
     return box["action"]  # type: ignore[return-value]
 
 
+class HostInterrupts:
+    """Tells a real Ctrl-C from a bot raising KeyboardInterrupt itself.
+
+    While active (on the main thread, where signals are delivered), the SIGINT handler first sets
+    `received`, then does what the previous handler did (by default: raise KeyboardInterrupt).
+    A KeyboardInterrupt seen while `received` is False was raised by a bot, not by the user. A
+    process that ignores SIGINT (tournament workers: the host stops them) keeps ignoring it.
+    """
+
+    def __init__(self) -> None:
+        self.received = False
+
+    @contextlib.contextmanager
+    def watching(self):
+        if threading.current_thread() is not threading.main_thread():
+            yield self  # no signal reaches this thread: any KeyboardInterrupt here is a bot's
+            return
+        previous = signal.getsignal(signal.SIGINT)
+        if not callable(previous):  # SIG_IGN or SIG_DFL: nothing raises KeyboardInterrupt for it
+            yield self
+            return
+
+        def note(signum, frame):
+            self.received = True
+            return previous(signum, frame)
+
+        signal.signal(signal.SIGINT, note)
+        try:
+            yield self
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+
 def play_game(game: Game, bots: Sequence[Bot], seed: int, seat_names: Sequence[str],
               plugin_version: str = "0", move_timeout: float | None = None,
               observer: Observer | None = None,
@@ -101,6 +143,17 @@ def play_game(game: Game, bots: Sequence[Bot], seed: int, seat_names: Sequence[s
     state = game.new_state(seed)
     actions: list[Action] = []
     limit = game.max_length()
+    with HostInterrupts().watching() as interrupts:
+        forfeit = _play(game, bots, state, actions, limit, seat_names, move_timeout, observer, monitor,
+                        interrupts)
+    record = make_record(state, seed, actions, tuple(seat_names), plugin_version, forfeit)
+    return record, state
+
+
+def _play(game: Game, bots: Sequence[Bot], state: State, actions: list[Action], limit: int,
+          seat_names: Sequence[str], move_timeout: float | None, observer: Observer | None,
+          monitor: MoveMonitor | None, interrupts: HostInterrupts) -> Forfeit | None:
+    """The game loop: play until the end or a forfeit (returned), appending to `actions`."""
     forfeit: Forfeit | None = None
     while not state.is_terminal:
         if len(actions) >= limit:
@@ -114,6 +167,17 @@ def play_game(game: Game, bots: Sequence[Bot], seed: int, seat_names: Sequence[s
             action = _ask(bots[seat], state.view(seat), legal, seat, move_timeout)
         except MoveTimeout as exc:
             forfeit = Forfeit(seat, f"bot {seat_names[seat]} timed out: {exc}")
+            break
+        except BotProcessError as exc:
+            forfeit = Forfeit(seat, f"bot {seat_names[seat]} {exc}")
+            break
+        except SystemExit as exc:
+            forfeit = Forfeit(seat, f"bot {seat_names[seat]} tried to exit the host (sys.exit({exc.code!r}))")
+            break
+        except KeyboardInterrupt:
+            if interrupts.received:
+                raise  # the user pressed Ctrl-C: stop the run
+            forfeit = Forfeit(seat, f"bot {seat_names[seat]} raised KeyboardInterrupt (no Ctrl-C was pressed)")
             break
         except Exception as exc:
             forfeit = Forfeit(seat, f"bot {seat_names[seat]} raised {type(exc).__name__}: {exc}")
@@ -130,5 +194,4 @@ def play_game(game: Game, bots: Sequence[Bot], seed: int, seat_names: Sequence[s
         actions.append(action)
         if observer is not None:
             observer(state, seat, action)
-    record = make_record(state, seed, actions, tuple(seat_names), plugin_version, forfeit)
-    return record, state
+    return forfeit

@@ -4,11 +4,17 @@ An executor takes the run's `Setup` and the planned `GameJob`s and yields each g
 `GameOutcome` as it finishes, in any order (the runner restores the plan's order). Three ship
 with meeple: `InlineExecutor` (this process, one game after another), `LocalPoolExecutor` (worker
 processes on this machine) and `RayExecutor` (a Ray cluster, in `ray_executor`, optional).
+
+Each takes `isolate`: the plugins (a `RegistrySource`) from which every bot of every game is
+built in a fresh process of its own (`--isolate`), or None to build bots in the process playing
+the game. Workers ignore Ctrl-C: the host stops them (and a bot raising KeyboardInterrupt in a
+worker forfeits, since no real Ctrl-C reaches it).
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import time
 from collections import deque
 from multiprocessing.connection import Connection, wait
@@ -37,12 +43,13 @@ class Executor(Protocol):
 class InlineExecutor:
     """One game after another in this process: no start-up cost, easiest to debug."""
 
-    def __init__(self, registry: Registry) -> None:
+    def __init__(self, registry: Registry, isolate: RegistrySource | None = None) -> None:
         self.registry = registry
+        self.isolate = isolate
 
     def run(self, setup: Setup, jobs: Sequence[GameJob]) -> Iterator[GameOutcome]:
         for job in jobs:
-            yield play_job(self.registry, setup, job)
+            yield play_job(self.registry, setup, job, isolate=self.isolate)
 
 
 class _SharedMonitor:
@@ -80,8 +87,9 @@ class _Shared:
         self.log = ctx.RawArray("i", capacity)
 
 
-def _serve(conn: Connection, source: RegistrySource, shared: _Shared) -> None:
+def _serve(conn: Connection, source: RegistrySource, shared: _Shared, isolate: bool) -> None:
     """A worker process: play each game sent, answer with its outcome, until told to stop."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C is the host's to handle
     registry = source.load()
     monitor = _SharedMonitor(shared)
     while True:
@@ -94,7 +102,7 @@ def _serve(conn: Connection, source: RegistrySource, shared: _Shared) -> None:
         setup, job = message
         monitor.start()
         try:
-            outcome = play_job(registry, setup, job, monitor)
+            outcome = play_job(registry, setup, job, monitor, source if isolate else None)
         except Exception as exc:  # a broken game or bot set-up: the host stops the run
             conn.send(("failed", job.index, f"{type(exc).__name__}: {exc}"))
             continue
@@ -102,10 +110,10 @@ def _serve(conn: Connection, source: RegistrySource, shared: _Shared) -> None:
 
 
 class _Worker:
-    def __init__(self, ctx: Any, source: RegistrySource, capacity: int) -> None:
+    def __init__(self, ctx: Any, source: RegistrySource, capacity: int, isolate: bool) -> None:
         self.shared = _Shared(ctx, capacity)
         self.conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=_serve, args=(child, source, self.shared), daemon=True,
+        self.process = ctx.Process(target=_serve, args=(child, source, self.shared, isolate), daemon=True,
                                    name="meeple-worker")
         self.process.start()
         child.close()
@@ -139,12 +147,13 @@ class LocalPoolExecutor:
     entry point with ``if __name__ == "__main__":``, as for any `multiprocessing` program.
     """
 
-    def __init__(self, registry: Registry, source: RegistrySource, jobs: int) -> None:
+    def __init__(self, registry: Registry, source: RegistrySource, jobs: int, isolate: bool = False) -> None:
         if jobs < 1:
             raise OptionError("--jobs must be at least 1")
         self.registry = registry
         self.source = source
         self.jobs = jobs
+        self.isolate = isolate
         methods = multiprocessing.get_all_start_methods()
         self.ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
@@ -152,7 +161,7 @@ class LocalPoolExecutor:
         game, _ = game_for(self.registry, setup)
         capacity = game.max_length()
         queue = deque(jobs)
-        workers = [_Worker(self.ctx, self.source, capacity) for _ in range(min(self.jobs, len(queue)))]
+        workers = [self._worker(capacity) for _ in range(min(self.jobs, len(queue)))]
         poll = 0.05 if setup.move_timeout is not None else None
         try:
             while True:
@@ -169,7 +178,7 @@ class LocalPoolExecutor:
                         message = conn.recv()
                     except EOFError:
                         yield self._lost(worker, setup, "failed", "its worker process died")
-                        workers[workers.index(worker)] = _Worker(self.ctx, self.source, capacity)
+                        workers[workers.index(worker)] = self._worker(capacity)
                         continue
                     if message[0] == "failed":
                         raise MeepleError(f"game {message[1]} failed in a worker process: {message[2]}")
@@ -183,10 +192,13 @@ class LocalPoolExecutor:
                             worker.kill()
                             yield self._lost(worker, setup, "timed out", f"no answer within {setup.move_timeout:g} s "
                                                             f"and its worker process had to be killed")
-                            workers[workers.index(worker)] = _Worker(self.ctx, self.source, capacity)
+                            workers[workers.index(worker)] = self._worker(capacity)
         finally:
             for worker in workers:
                 worker.stop()
+
+    def _worker(self, capacity: int) -> _Worker:
+        return _Worker(self.ctx, self.source, capacity, self.isolate)
 
     def _lost(self, worker: _Worker, setup: Setup, verb: str, why: str) -> GameOutcome:
         """The outcome of a game whose worker was lost while a bot was thinking: that bot
@@ -216,17 +228,18 @@ class LocalPoolExecutor:
 
 
 def make_executor(registry: Registry, source: RegistrySource, jobs: int = 1, backend: str = "local",
-                  address: str | None = None, force_pool: bool = False) -> Executor:
+                  address: str | None = None, force_pool: bool = False, isolate: bool = False) -> Executor:
     """The executor for a run: `backend` "local" (inline for one job, unless `force_pool`, else a
-    process pool) or "ray" (a local Ray instance, or the cluster at `address`)."""
+    process pool) or "ray" (a local Ray instance, or the cluster at `address`). With `isolate`,
+    every bot of every game plays from a fresh process of its own."""
     if backend == "ray":
         from .ray_executor import RayExecutor
 
-        return RayExecutor(source, address=address, jobs=jobs)
+        return RayExecutor(source, address=address, jobs=jobs, isolate=isolate)
     if backend != "local":
         raise OptionError(f"unknown backend {backend!r}; backends: local, ray")
     if address is not None:
         raise OptionError("--address names a Ray cluster: use it with --backend ray")
     if jobs == 1 and not force_pool:
-        return InlineExecutor(registry)
-    return LocalPoolExecutor(registry, source, jobs)
+        return InlineExecutor(registry, source if isolate else None)
+    return LocalPoolExecutor(registry, source, jobs, isolate)

@@ -26,17 +26,20 @@ def _ray() -> Any:
     return ray
 
 
-def _play(source: RegistrySource, setup: Setup, job: GameJob) -> dict[str, Any]:
-    """A Ray task: play one game in the worker's process; its outcome as JSON data."""
-    return play_job(source.load(), setup, job).to_data()
+def _play(source: RegistrySource, setup: Setup, job: GameJob, isolate: bool) -> dict[str, Any]:
+    """A Ray task: play one game in the worker's process (each bot in a process of its own with
+    `isolate`); its outcome as JSON data."""
+    return play_job(source.load(), setup, job, isolate=source if isolate else None).to_data()
 
 
 class RayExecutor:
     """Runs games as Ray tasks; at most `jobs` in flight (0: as many as the cluster has CPUs)."""
 
-    def __init__(self, source: RegistrySource, address: str | None = None, jobs: int = 0) -> None:
+    def __init__(self, source: RegistrySource, address: str | None = None, jobs: int = 0,
+                 isolate: bool = False) -> None:
         self.ray = _ray()
         self.source = source
+        self.isolate = isolate
         self.address = address
         self.jobs = jobs
 
@@ -61,7 +64,7 @@ class RayExecutor:
         while queue or running:
             while queue and len(running) < limit:
                 job = queue.pop()
-                running[task.remote(source, setup, job)] = job
+                running[task.remote(source, setup, job, self.isolate)] = job
             done, _ = ray.wait(list(running), num_returns=1)
             for ref in done:
                 job = running.pop(ref)
