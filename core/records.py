@@ -1,4 +1,20 @@
-"""Game records: everything needed to replay a game, and the replay that verifies one."""
+"""Game records: everything needed to replay a game, and the replay that verifies one.
+
+A record is one JSON object and every field is checked with its exact JSON type (`true` is not an
+integer, `5.0` is not an integer, `"3"` is not a seat): `format` (the integer FORMAT_VERSION),
+`game` and `plugin_version` (strings), `players` (integer), `options` (object, validated by the
+game), `seed` (integer), `seats` (one bot name string per player), `actions` (the game's tagged
+actions), `result` (`scores`: one number per player; `winners`: distinct seats in increasing order;
+`final_fingerprint`: string) and `forfeit` (null or `{"seat", "reason"}`: a seat of the game and a
+string). Replaying then checks the record is true:
+
+- every action is legal where it is played, and the final state has the recorded fingerprint and
+  scores;
+- without a forfeit, the game is over after the last action and the winners are the game's;
+- a forfeit is what a host records when a bot fails to answer (raises, answers illegally, runs
+  out of time): so after the last action the game is *not* over, the forfeiting seat is the one
+  that owes the pending decision, and the winners are every other seat.
+"""
 
 from __future__ import annotations
 
@@ -52,12 +68,14 @@ def make_record(state: "State", seed: int, actions: list[Action], seats: tuple[s
                 plugin_version: str, forfeit: Forfeit | None = None) -> GameRecord:
     """The record of a game that started from `seed` and reached `state` through `actions`."""
     game = state.game
-    if forfeit is not None:
-        winners = tuple(s for s in range(game.players) if s != forfeit.seat)
-    else:
-        winners = state.winners()
+    winners = state.winners() if forfeit is None else forfeit_winners(game.players, forfeit)
     return GameRecord(game.spec.id, plugin_version, game.players, tuple(game.options.items_), seed,
                       tuple(seats), tuple(actions), state.scores(), winners, state.fingerprint(), forfeit)
+
+
+def forfeit_winners(players: int, forfeit: Forfeit) -> tuple[int, ...]:
+    """Who wins a forfeited game: every seat but the one that forfeited."""
+    return tuple(seat for seat in range(players) if seat != forfeit.seat)
 
 
 def record_to_data(game_cls: type["Game"], record: GameRecord) -> dict[str, Any]:
@@ -80,47 +98,119 @@ def record_to_json(game_cls: type["Game"], record: GameRecord) -> str:
     return dumps(record_to_data(game_cls, record))
 
 
+_RECORD_KEYS = frozenset({"format", "game", "plugin_version", "players", "options", "seed", "seats",
+                          "actions", "result", "forfeit"})
+_RESULT_KEYS = frozenset({"scores", "winners", "final_fingerprint"})
+_FORFEIT_KEYS = frozenset({"seat", "reason"})
+
+
 def record_from_data(registry: "Registry", data: Any) -> GameRecord:
-    """Parse a record (any problem: RecordError with one line naming it)."""
+    """Parse a record, every field with its exact JSON type (see the module docstring); any
+    problem is a RecordError with one line naming the field."""
     try:
-        if not isinstance(data, dict):
-            raise RecordError("a game record is a JSON object")
-        keys = {"format", "game", "plugin_version", "players", "options", "seed", "seats", "actions",
-                "result", "forfeit"}
-        if set(data) != keys:
-            raise RecordError(f"a game record has the keys {sorted(keys)}; got {sorted(data)}")
-        if data["format"] != FORMAT_VERSION:
-            raise RecordError(f"record format {data['format']!r} is not supported (this meeple reads {FORMAT_VERSION})")
-        game_cls = registry.game(data["game"])
-        result = data["result"]
-        forfeit = data["forfeit"]
-        return GameRecord(
-            data["game"], str(data["plugin_version"]), _int(data["players"], "players"),
-            tuple(dict(data["options"]).items()), _int(data["seed"], "seed"),
-            tuple(str(s) for s in data["seats"]),
-            tuple(action_from_data(game_cls, a) for a in data["actions"]),
-            tuple(result["scores"]), tuple(result["winners"]), str(result["final_fingerprint"]),
-            Forfeit(_int(forfeit["seat"], "forfeit seat"), str(forfeit["reason"])) if forfeit else None,
-        )
+        return _record_from_data(registry, data)
     except RecordError:
         raise
-    except (MeepleError, KeyError, TypeError, ValueError) as exc:
-        detail = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-        raise RecordError(f"corrupt game record: {detail}") from None
+    except RecursionError:
+        raise RecordError("corrupt game record: nested too deeply") from None
+    except MeepleError as exc:
+        raise RecordError(f"corrupt game record: {exc}") from None
+
+
+def _record_from_data(registry: "Registry", data: Any) -> GameRecord:
+    _object(data, _RECORD_KEYS, "a game record")
+    version = data["format"]
+    if type(version) is not int or version != FORMAT_VERSION:
+        raise RecordError(f"record format {_short(version)} is not supported (this meeple reads {FORMAT_VERSION})")
+    game_cls = registry.game(_str(data["game"], "game"))
+    players = _int(data["players"], "players")
+    options = data["options"]
+    if not isinstance(options, dict):
+        raise RecordError(f"corrupt game record: options must be an object, got {_short(options)}")
+    seats = _list(data["seats"], "seats")
+    if len(seats) != players:
+        raise RecordError(f"corrupt game record: {len(seats)} seats for {players} players")
+    actions = []
+    for index, action in enumerate(_list(data["actions"], "actions")):
+        try:
+            actions.append(action_from_data(game_cls, action))
+        except MeepleError as exc:
+            raise RecordError(f"corrupt game record: action {index}: {exc}") from None
+    result = data["result"]
+    _object(result, _RESULT_KEYS, "a record's result")
+    scores = _list(result["scores"], "result scores")
+    if len(scores) != players or any(type(s) not in (int, float) for s in scores):
+        raise RecordError(f"corrupt game record: result scores must be {players} numbers, got {_short(scores)}")
+    winners = _list(result["winners"], "result winners")
+    if (any(type(w) is not int or not 0 <= w < players for w in winners)
+            or winners != sorted(set(winners))):
+        raise RecordError(f"corrupt game record: result winners must be distinct seats 0–{players - 1} "
+                          f"in order, got {_short(winners)}")
+    forfeit = data["forfeit"]
+    if forfeit is not None:
+        _object(forfeit, _FORFEIT_KEYS, "a record's forfeit")
+        seat = _int(forfeit["seat"], "forfeit seat")
+        if not 0 <= seat < players:
+            raise RecordError(f"corrupt game record: forfeit seat {seat} is not a seat of {players} players")
+        reason = _str(forfeit["reason"], "forfeit reason")
+        forfeit = Forfeit(seat, reason)
+    return GameRecord(
+        data["game"], _str(data["plugin_version"], "plugin_version"), players,
+        tuple(options.items()), _int(data["seed"], "seed"),
+        tuple(_str(s, f"seat {i}") for i, s in enumerate(seats)), tuple(actions),
+        tuple(scores), tuple(winners), _str(result["final_fingerprint"], "result final_fingerprint"),
+        forfeit,
+    )
 
 
 def record_from_json(registry: "Registry", text: str) -> GameRecord:
+    """Parse one record line (see `record_from_data`); JSON too deep or too long is refused too."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"a game record must be JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise RecordError("a game record must be JSON this meeple can read: nested too deeply") from None
+    except ValueError as exc:  # an integer of more digits than Python converts
+        raise RecordError(f"a game record must be JSON this meeple can read: {exc}") from None
     return record_from_data(registry, data)
 
 
+def _object(value: Any, keys: frozenset[str], what: str) -> None:
+    if not isinstance(value, dict):
+        raise RecordError(f"corrupt game record: {what} is a JSON object, got {_short(value)}")
+    if set(value) != keys:
+        missing, extra = sorted(keys - set(value)), sorted(set(value) - keys)
+        detail = "; ".join(part for part in (f"missing {missing}" if missing else "",
+                                             f"unexpected {extra}" if extra else "") if part)
+        raise RecordError(f"corrupt game record: {what} has the keys {sorted(keys)} ({detail})")
+
+
 def _int(value: Any, what: str) -> int:
-    if type(value) is not int:
-        raise RecordError(f"corrupt game record: {what} must be an integer, got {value!r}")
+    if type(value) is not int:  # exact: neither true nor 5.0 is an integer here
+        raise RecordError(f"corrupt game record: {what} must be an integer, got {_short(value)}")
     return value
+
+
+def _str(value: Any, what: str) -> str:
+    if type(value) is not str:
+        raise RecordError(f"corrupt game record: {what} must be a string, got {_short(value)}")
+    return value
+
+
+def _list(value: Any, what: str) -> list[Any]:
+    if type(value) is not list:
+        raise RecordError(f"corrupt game record: {what} must be a list, got {_short(value)}")
+    return value
+
+
+def _short(value: Any) -> str:
+    """A bad value as it appears in JSON, cut to fit on the error line."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def replay(registry: "Registry", record: GameRecord) -> "State":
@@ -138,16 +228,24 @@ def replay(registry: "Registry", record: GameRecord) -> "State":
             state.apply(action)
         except IllegalAction as exc:
             raise RecordError(f"record action {index} ({action.describe()}) is illegal on replay: {exc}") from None
-    if record.forfeit is None and not state.is_terminal:
+    forfeit = record.forfeit
+    if forfeit is None and not state.is_terminal:
         raise RecordError(f"record ends after {len(record.actions)} actions but the game is not over")
+    if forfeit is not None and state.is_terminal:
+        raise RecordError(f"record has seat {forfeit.seat} forfeit a game that was over after "
+                          f"{len(record.actions)} actions")
+    if forfeit is not None and state.current_player != forfeit.seat:
+        raise RecordError(f"record has seat {forfeit.seat} forfeit, but after {len(record.actions)} actions "
+                          f"the decision was seat {state.current_player}'s")
     if state.scores() != tuple(record.scores):
         raise RecordError(f"replayed scores {list(state.scores())} differ from the record's {list(record.scores)}")
-    if record.forfeit is None and state.winners() != tuple(record.winners):
-        raise RecordError(f"replayed winners {list(state.winners())} differ from the record's {list(record.winners)}")
+    winners = state.winners() if forfeit is None else forfeit_winners(record.players, forfeit)
+    if winners != tuple(record.winners):
+        raise RecordError(f"replayed winners {list(winners)} differ from the record's {list(record.winners)}")
     if state.fingerprint() != record.final_fingerprint:
         raise RecordError("the replayed final state differs from the recorded one (fingerprint mismatch)")
     return state
 
 
-__all__ = ["Forfeit", "GameRecord", "make_record", "record_from_data", "record_from_json",
+__all__ = ["Forfeit", "GameRecord", "forfeit_winners", "make_record", "record_from_data", "record_from_json",
            "record_to_data", "record_to_json", "replay"]

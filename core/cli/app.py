@@ -5,8 +5,62 @@ from __future__ import annotations
 import sys
 
 import typer
+import typer.core
+from typer._click.exceptions import UsageError  # typer vendors click: its usage errors live here
 
 from . import bench, bots, games, match, play, plugins, replay, rules, serve, tournament
+
+class MeepleCommand(typer.core.TyperCommand):
+    """A command whose help and usage errors read cleanly: `GAME`, `FILE`, `N` instead of typer's
+    `{game}`, `<list[str]>`, and a usage error that knows which command's help to point to."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            if param.metavar is None and not getattr(param, "is_flag", False):
+                param.metavar = _metavar(param)
+
+    def collect_usage_pieces(self, ctx: typer.Context) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument":
+                pieces.append(param.metavar if param.required else f"[{param.metavar}]")
+        return pieces
+
+    def format_options(self, ctx: typer.Context, formatter: typer.core._click.HelpFormatter) -> None:
+        """Arguments as `GAME  help`, options as `-n, --games N  help` (no `<type>` labels)."""
+        sections: dict[str, list[tuple[str, str]]] = {"argument": [], "option": []}
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx)
+            if record is None or param.param_type_name not in sections:
+                continue
+            if param.param_type_name == "argument":
+                record = (param.metavar, record[1].replace("  [required]", ""))
+            sections[param.param_type_name].append(record)
+        for title, rows in (("Arguments", sections["argument"]), ("Options", sections["option"])):
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except UsageError as exc:
+            if exc.ctx is None:  # the parser's errors (`-b` without a value) come without one
+                exc.ctx = ctx
+            raise
+
+
+def _metavar(param: typer.core.TyperArgument | typer.core.TyperOption) -> str:
+    """The placeholder a parameter shows when its declaration names none: a file, a number, or
+    the parameter's own name in capitals (`--variant VARIANT`, argument `GAME`)."""
+    described = param.type_descriptor  # type: ignore[attr-defined]
+    if described.is_path and param.param_type_name == "option":
+        return "FILE"
+    if described.annotation is int and param.param_type_name == "option":
+        return "N"
+    return param.name.upper() if param.param_type_name == "argument" else max(param.opts, key=len).lstrip("-").upper()
+
 
 app = typer.Typer(
     name="meeple",
@@ -16,16 +70,16 @@ app = typer.Typer(
     add_completion=False,
     rich_markup_mode=None,  # help text is plain: `meeple[ray]` must not be read as markup
 )
-app.command()(games.games)
-app.command()(bots.bots)
-app.command()(plugins.plugins)
-app.command()(rules.rules)
-app.command()(match.match)
-app.command()(bench.bench)
-app.command()(replay.replay)
-app.command()(tournament.tournament)
-app.command()(play.play)
-app.command()(serve.serve)
+app.command(cls=MeepleCommand)(games.games)
+app.command(cls=MeepleCommand)(bots.bots)
+app.command(cls=MeepleCommand)(plugins.plugins)
+app.command(cls=MeepleCommand)(rules.rules)
+app.command(cls=MeepleCommand)(match.match)
+app.command(cls=MeepleCommand)(bench.bench)
+app.command(cls=MeepleCommand)(replay.replay)
+app.command(cls=MeepleCommand)(tournament.tournament)
+app.command(cls=MeepleCommand)(play.play)
+app.command(cls=MeepleCommand)(serve.serve)
 
 
 def main(argv: list[str] | None = None) -> int:

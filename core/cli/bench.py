@@ -14,7 +14,7 @@ def bench(
     game: Annotated[str, typer.Argument(help="Game id (see `meeple games`).")],
     players: Annotated[Optional[int], typer.Option(help="Number of players (default: the game's minimum).")] = None,
     variant: Annotated[Optional[str], typer.Option(help="Shorthand for --option variant=V.")] = None,
-    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="Game option KEY=VALUE (repeat).")] = None,
+    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", metavar="KEY=VALUE", help="Game option (repeat).")] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="Random games to play.")] = 200,
     seed: Annotated[int, typer.Option(help="Seed of the first deal and of the random choices.")] = 0,
     views: Annotated[bool, typer.Option("--views/--no-views", help="Build the deciding seat's view at every decision, as a host does; --no-views measures the bare rules engine.")] = True,
@@ -34,11 +34,32 @@ def bench(
         typer.echo(json.dumps({k: v for k, v in data.items() if k != "options"}
                               | {"options": data["options"]}))
         return
-    loop = "with a view per decision" if views else "bare engine, no views"
-    typer.echo(f"{data['game']} ({data['players']} players, {data['options']}): {data['games']} random games, "
-               f"{data['decisions']} decisions in {data['seconds']:.2f} s ({loop}) — "
-               f"{data['games_per_s']:.1f} games/s, {data['decisions_per_s']:.0f} decisions/s "
-               f"({data['decisions_per_cpu_s']:.0f} per CPU second)")
-    if data["operation_us"]:
-        typer.echo("mean cost over mid-game states: " + ", ".join(
-            f"{name} {us:.1f} µs" for name, us in data["operation_us"].items()))
+    _print_table(data)
+
+
+def _print_table(data: dict) -> None:
+    """The measurement as a two-column table: what was played, then the rates and costs."""
+    from rich.table import Table
+
+    from .common import show_options, table_console
+
+    loop = "a view per decision" if data["views"] else "bare engine, no views"
+    table = Table(show_header=False)
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    rows = [("decisions", f"{data['decisions']:,}"),
+            ("wall time", f"{data['seconds']:.3g} s"),
+            ("games per second", _rate(data["games_per_s"])),
+            ("decisions per second", _rate(data["decisions_per_s"])),
+            ("decisions per CPU second", _rate(data["decisions_per_cpu_s"]))]
+    rows += [(f"{name} (mean over mid-game states)", f"{us:.1f} µs") for name, us in data["operation_us"].items()]
+    for row in rows:
+        table.add_row(*row)
+    console = table_console()
+    console.print(f"{data['game']}, {data['players']} players ({show_options(data['options'])}): "
+                  f"{data['games']} random games, {loop}", markup=False, highlight=False)
+    console.print(table)
+
+
+def _rate(value: float | None) -> str:
+    return "—" if value is None else f"{value:,.0f}" if value >= 100 else f"{value:.1f}"

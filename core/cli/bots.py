@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import load_registry, table_console, user_errors
+from .common import load_registry, show_value, table_console, user_errors
 
 
 def bots(
@@ -32,6 +32,6 @@ def bots(
         table.add_column(column)
     for row in rows:
         plays = "any game" if row["games"] == "any" else ", ".join(row["games"])
-        params = ", ".join(f"{p['name']}={p['default']}" for p in row["params"]) or "—"
+        params = ", ".join(f"{p['name']}={show_value(p['default'])}" for p in row["params"]) or "—"
         table.add_row(row["name"], plays, params, row["summary"])
     table_console().print(table)

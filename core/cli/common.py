@@ -10,7 +10,7 @@ from typing import Any, Iterator
 import typer
 
 from ..errors import MeepleError, OptionError
-from ..options import parse_pairs
+from ..options import format_value, parse_pairs
 from ..plugins import PluginLoadWarning
 from ..registry import Registry
 
@@ -62,3 +62,14 @@ def table_console():
     from rich.console import Console
 
     return Console() if sys.stdout.isatty() else Console(width=160)
+
+
+def show_value(value: Any) -> str:
+    """A default or option value as a person would type it: `true`/`false`, and floats to four
+    significant digits (`1.414`, not `1.4142135623730951`)."""
+    return format(value, ".4g") if type(value) is float else format_value(value)
+
+
+def show_options(options: dict[str, Any]) -> str:
+    """Game options as `key=value, ...` (`no options` when the game has none)."""
+    return ", ".join(f"{key}={show_value(value)}" for key, value in options.items()) or "no options"

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .common import load_registry, table_console
+from .common import load_registry, show_value, table_console
 
 
 def games(json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
@@ -35,11 +35,7 @@ def games(json_output: Annotated[bool, typer.Option("--json", help="Print JSON."
     for row in rows:
         players = (f"{row['min_players']}" if row["min_players"] == row["max_players"]
                    else f"{row['min_players']}–{row['max_players']}")
-        options = "\n".join(f"{o['name']}={_show(o['default'])} ({o['allowed']})" for o in row["options"])
+        options = "\n".join(f"{o['name']}={show_value(o['default'])} ({o['allowed']})" for o in row["options"])
         kind = row["information"] + (" + chance" if row["chance"] else "")
         table.add_row(row["id"], row["title"], players, kind, options or "—")
     table_console().print(table)
-
-
-def _show(value: object) -> str:
-    return ("true" if value else "false") if isinstance(value, bool) else str(value)

@@ -38,7 +38,7 @@ def _unwrap(line: str) -> str:
     """A tournament results line wraps its game record; a record line is returned as it is."""
     try:
         data = json.loads(line)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, too long a number, nested too deeply
         return line  # reported as a corrupt record, with its place, by the caller
     if isinstance(data, dict) and set(data) >= {"index", "record"} and "format" not in data:
         return json.dumps(data["record"])

@@ -136,3 +136,103 @@ def test_replay_reads_a_tournament_results_file(capsys, tmp_path):
     assert code == 0
     code, out, _ = run(capsys, "replay", str(results))
     assert code == 0 and out.count("verified") == 4
+
+
+COMMANDS = ["games", "bots", "plugins", "rules", "match", "bench", "replay", "tournament", "play", "serve"]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_names_values_by_what_they_are_not_by_python_type(capsys, command):
+    code, out, _ = run(capsys, command, "--help")
+    assert code == 0 and out.startswith(f"Usage: meeple {command} [OPTIONS]")
+    for typer_label in ("<", "{", "list[", "[required]  "):
+        assert typer_label not in out, out
+
+
+def test_help_shows_argument_and_file_placeholders(capsys):
+    _, out, _ = run(capsys, "replay", "--help")
+    assert "Usage: meeple replay [OPTIONS] FILE" in out and "--index N" in out
+    _, out, _ = run(capsys, "bench", "--help")
+    assert "Usage: meeple bench [OPTIONS] GAME" in out and "-o, --option KEY=VALUE" in out
+
+
+@pytest.mark.parametrize("args, where", [
+    (["match", "nim", "-b"], "meeple match --help"),
+    (["bench", "nim", "--players"], "meeple bench --help"),
+    (["replay", "x.jsonl", "--index"], "meeple replay --help"),
+    (["bench"], "meeple bench --help"),
+    (["--bogus"], "meeple --help"),
+])
+def test_a_usage_error_points_to_the_help_of_the_command_it_is_in(capsys, args, where):
+    code, _, err = run(capsys, *args)
+    assert_one_line_error(code, err, f"(see '{where}')")
+
+
+def nim_record(forfeit=None):
+    """The JSON data of a nim game played to the end with the first legal action each move."""
+    from meeple.records import make_record, record_to_data
+    from meeple.registry import Registry
+
+    registry = Registry.load()
+    game = registry.create("nim", 2)
+    state, actions = game.new_state(1), []
+    while not state.is_terminal:
+        actions.append(state.legal_actions()[0])
+        state.apply(actions[-1])
+    return record_to_data(type(game), make_record(state, 1, actions, ("random", "random"), "0.1"))
+
+
+@pytest.mark.parametrize("change, text", [
+    (lambda d: d.__setitem__("forfeit", {"seat": 99, "reason": 5}), "forfeit seat 99 is not a seat of 2 players"),
+    (lambda d: d.__setitem__("forfeit", {"seat": 1, "reason": 5}), "forfeit reason must be a string, got 5"),
+    (lambda d: d.__setitem__("forfeit", {"seat": 1, "reason": "bot x raised"}), "forfeit a game that was over"),
+    (lambda d: d.__setitem__("format", True), "record format true is not supported"),
+    (lambda d: d.__setitem__("players", 2.0), "players must be an integer, got 2.0"),
+])
+def test_replay_refuses_a_forged_record_naming_the_field(capsys, tmp_path, change, text):
+    data = nim_record()
+    change(data)
+    path = tmp_path / "forged.jsonl"
+    path.write_text(json.dumps(data) + "\n")
+    code, _, err = run(capsys, "replay", str(path))
+    assert_one_line_error(code, err, text)
+
+
+@pytest.mark.parametrize("content", ["[" * 100_000, '{"index": 0, "record": ' + "[" * 100_000 + "}"])
+def test_replay_of_json_nested_too_deeply_is_one_line(capsys, tmp_path, content):
+    path = tmp_path / "deep.jsonl"
+    path.write_text(content)
+    code, _, err = run(capsys, "replay", str(path))
+    assert_one_line_error(code, err, "nested too deeply")
+
+
+def test_rules_are_rendered_markdown_not_raw(capsys):
+    code, out, _ = run(capsys, "rules", "linko")
+    assert code == 0 and "Linko" in out
+    assert "\n# " not in "\n" + out and "| ---" not in out and "`" not in out
+
+
+def test_rules_keep_the_text_of_links_to_unshipped_files_and_keep_web_links():
+    from meeple.cli.rules import without_relative_links
+
+    text = "See [the sheet](../seeds/000.txt), ![a card](cards/1.png \"one\"), [§2](#setup) and [BGG](https://boardgamegeek.com)."
+    assert without_relative_links(text) == "See the sheet, a card, [§2](#setup) and [BGG](https://boardgamegeek.com)."
+
+
+def test_bench_prints_a_table_not_a_python_dict(capsys):
+    code, out, _ = run(capsys, "bench", "nim", "--games", "5")
+    assert code == 0 and "{" not in out and "'" not in out
+    assert "misere=false" in out and "decisions per second" in out
+
+
+def test_bots_table_shows_defaults_as_typed(capsys):
+    code, out, _ = run(capsys, "bots")
+    assert code == 0 and "exploration=1.414," in out and "1.4142135" not in out and "horizon=true" in out
+
+
+@pytest.mark.parametrize("value, shown", [(1.4142135623730951, "1.414"), (0.7, "0.7"), (1e-07, "1e-07"),
+                                          (True, "true"), (3, "3"), ("3,5,7", "3,5,7")])
+def test_values_are_shown_as_a_person_types_them(value, shown):
+    from meeple.cli.common import show_value
+
+    assert show_value(value) == shown
