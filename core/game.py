@@ -8,10 +8,15 @@ from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Iterable, Mapping
 from .actions import Action, Decision
 from .errors import OptionError
 from .options import Options, resolve_options
+from .rules_text import RulesBesideModule
 from .rng import Rng
 from .spec import GameSpec
 
 if TYPE_CHECKING:
+    from .bots import BotInfo
+    from .narration import Narrator
+    from .render import Renderer
+    from .search import RolloutHorizon
     from .state import State
     from .view import View
 
@@ -25,7 +30,20 @@ class Game:
     state_class: ClassVar[type["State"]]
     action_types: ClassVar[tuple[type[Action], ...]] = ()
     decision_types: ClassVar[tuple[type[Decision], ...]] = ()
-    rules_text: ClassVar[str] = ""
+
+    # -- what the game carries besides its rules (read by the registry) -------------------------
+    # A plugin registers the class alone; the registry reads these, then the older hooks.
+    renderer: ClassVar["Renderer | None"] = None
+    """``renderer(view) -> str``: draws a view for a person (None: the generic renderer)."""
+    narrator: ClassVar["Narrator | None"] = None
+    """How decisions are put into words and typed moves read (None: the generic narrator)."""
+    rollout_horizon: ClassVar["RolloutHorizon | None"] = None
+    """``horizon(root, state) -> values | None``: where search rollouts may stop early."""
+    bots: ClassVar[tuple["BotInfo", ...]] = ()
+    """The game's own bots (its ``greedy``), shadowing generic bots of the same name."""
+    rules_text: ClassVar[str] = RulesBesideModule()  # type: ignore[assignment]
+    """The rules for people: by default the ``rules.md`` of the package that defines the class."""
+    # -- end of what the game carries ---------------------------------------------------------------
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         spec = self.spec

@@ -1,4 +1,10 @@
-"""The registry: what the installed plugins provide, and the only code that calls their hooks."""
+"""The registry: what the installed plugins provide, and the only code that calls their hooks.
+
+A game carries its own renderer, narrator, rollout horizon and bots as class attributes of its
+`Game` (see `Game.renderer`); the registry reads them when the game is registered, then the hooks
+(a renderer for someone else's game). A plugin that still registers its own game's renderer,
+narrator, horizon or bots by hook gets a `DeprecationWarning` naming the class attribute to use.
+"""
 
 from __future__ import annotations
 
@@ -27,6 +33,8 @@ class PluginInfo:
     name: str
     version: str
     hooks: tuple[str, ...]
+    provides: tuple[str, ...] = ()
+    """What it contributed, e.g. ``game linko (renderer, narrator, bots: greedy)``, ``bot random``."""
 
 
 class Registry:
@@ -46,6 +54,7 @@ class Registry:
         self.renderers: dict[str, Renderer] = {}
         self.narrators: dict[str, Narrator] = {}
         self.horizons: dict[str, RolloutHorizon] = {}
+        self._provided: dict[str, list[str]] = {}  # plugin name -> what it contributed, in order
         self._collect("meeple_register_games", self._add_game)
         self._collect("meeple_register_bots", self._add_bot)
         self._collect("meeple_register_renderers", self._add_renderer)
@@ -87,12 +96,61 @@ class Registry:
         if game_id in self.games:
             raise RegistrationError(f"game {game_id!r} registered by both {self.game_plugins[game_id]!r} "
                                     f"and {plugin!r}")
+        bots = self._game_bots(plugin, game_cls)
+        if game_cls.renderer is not None and not callable(game_cls.renderer):
+            raise RegistrationError(f"{game_cls.__name__}.renderer is {game_cls.renderer!r}, which is "
+                                    f"not callable")
+        if game_cls.narrator is not None and not isinstance(game_cls.narrator, Narrator):
+            raise RegistrationError(f"{game_cls.__name__}.narrator is {game_cls.narrator!r}, which is "
+                                    f"not a meeple.Narrator")
+        if game_cls.rollout_horizon is not None and not callable(game_cls.rollout_horizon):
+            raise RegistrationError(f"{game_cls.__name__}.rollout_horizon is {game_cls.rollout_horizon!r}, "
+                                    f"which is not callable")
         self.games[game_id] = game_cls
         self.game_plugins[game_id] = plugin
+        for info in bots:
+            self._add_bot(plugin, info, deprecated_hook=False)
+        carried = [part for part, value in (("renderer", game_cls.renderer), ("narrator", game_cls.narrator),
+                                            ("rollout horizon", game_cls.rollout_horizon)) if value is not None]
+        if bots:
+            carried.append("bots: " + ", ".join(info.name for info in bots))
+        self._provided.setdefault(plugin, []).append(
+            f"game {game_id}" + (f" ({'; '.join(carried)})" if carried else ""))
 
-    def _add_bot(self, plugin: str, info: BotInfo) -> None:
+    @staticmethod
+    def _game_bots(plugin: str, game_cls: type[Game]) -> list[BotInfo]:
+        """The game's own bots, each bound to the game (``games=(id,)``)."""
+        game_id = game_cls.spec.id
+        if not isinstance(game_cls.bots, (tuple, list)):
+            raise RegistrationError(f"{game_cls.__name__}.bots must be a tuple of meeple.BotInfo, "
+                                    f"not {game_cls.bots!r}")
+        bound = []
+        for info in game_cls.bots:
+            if not isinstance(info, BotInfo):
+                raise RegistrationError(f"{game_cls.__name__}.bots holds {info!r}, which is not a "
+                                        f"meeple.BotInfo")
+            if info.games is not None and game_id not in info.games:
+                raise RegistrationError(f"{game_cls.__name__}.bots holds bot {info.name!r} for "
+                                        f"{', '.join(info.games)}, not for {game_id!r}")
+            bound.append(info if info.games == (game_id,) else attrs.evolve(info, games=(game_id,)))
+        return bound
+
+    def _deprecated(self, plugin: str, game_id: str, what: str, attribute: str, hook: str) -> None:
+        """Warn when a plugin registers by hook what its own game should carry as `attribute`."""
+        if self.game_plugins.get(game_id) != plugin:
+            return  # for someone else's game: what the hook stays for
+        game_cls = self.games[game_id]
+        warnings.warn(f"meeple plugin {plugin!r} registers {what} of its own game {game_id!r} through "
+                      f"{hook}, which is deprecated and goes in the next release: set "
+                      f"{game_cls.__name__}.{attribute} on the game class instead (docs/hooks.md, "
+                      f"'Migrating a plugin')", DeprecationWarning, stacklevel=2)
+
+    def _add_bot(self, plugin: str, info: BotInfo, deprecated_hook: bool = True) -> None:
         if not isinstance(info, BotInfo):
             raise RegistrationError(f"plugin {plugin!r} registered {info!r}, which is not a meeple.BotInfo")
+        if deprecated_hook and info.games is not None:
+            for game_id in info.games:
+                self._deprecated(plugin, game_id, f"bot {info.name!r}", "bots", "meeple_register_bots")
         keys = [(info.name, g) for g in info.games] if info.games is not None else [(info.name, None)]
         for key in keys:
             if key in self._bots:
@@ -100,27 +158,37 @@ class Registry:
                 raise RegistrationError(f"bot {info.name!r}{where} registered by both "
                                         f"{self._bots[key][1]!r} and {plugin!r}")
             self._bots[key] = (info, plugin)
+        if deprecated_hook:
+            where = f" for {', '.join(info.games)}" if info.games is not None else ""
+            self._provided.setdefault(plugin, []).append(f"bot {info.name}{where}")
 
     def _add_renderer(self, plugin: str, game_id: str, renderer: Renderer) -> None:
+        self._deprecated(plugin, game_id, "the renderer", "renderer", "meeple_register_renderers")
         if game_id in self.renderers:
             raise RegistrationError(f"two renderers for {game_id!r} (the second from {plugin!r})")
         self.renderers[game_id] = renderer
+        self._provided.setdefault(plugin, []).append(f"renderer for {game_id}")
 
     def _add_narrator(self, plugin: str, game_id: str, narrator: Narrator) -> None:
         if not isinstance(narrator, Narrator):
             raise RegistrationError(f"plugin {plugin!r} registered {narrator!r} for {game_id!r}, "
                                     f"which is not a meeple.Narrator")
+        self._deprecated(plugin, game_id, "the narrator", "narrator", "meeple_register_narrators")
         if game_id in self.narrators:
             raise RegistrationError(f"two narrators for {game_id!r} (the second from {plugin!r})")
         self.narrators[game_id] = narrator
+        self._provided.setdefault(plugin, []).append(f"narrator for {game_id}")
 
     def _add_horizon(self, plugin: str, game_id: str, horizon: RolloutHorizon) -> None:
         if not callable(horizon):
             raise RegistrationError(f"plugin {plugin!r} registered {horizon!r} as the rollout horizon "
                                     f"of {game_id!r}, which is not callable")
+        self._deprecated(plugin, game_id, "the rollout horizon", "rollout_horizon",
+                         "meeple_register_rollout_horizons")
         if game_id in self.horizons:
             raise RegistrationError(f"two rollout horizons for {game_id!r} (the second from {plugin!r})")
         self.horizons[game_id] = horizon
+        self._provided.setdefault(plugin, []).append(f"rollout horizon for {game_id}")
 
     # -- lookup ---------------------------------------------------------------------------------
 
@@ -141,11 +209,26 @@ class Registry:
         return self._versions.get(self.game_plugins[game_id], "0")
 
     def renderer(self, game_id: str) -> Renderer:
+        """The game's own renderer, else one a plugin registered for it, else the generic one."""
+        game_cls = self.games.get(game_id)
+        if game_cls is not None and game_cls.renderer is not None:
+            return game_cls.renderer
         return self.renderers.get(game_id, generic_renderer)
 
     def narrator(self, game_id: str) -> Narrator:
-        """The game's narrator, or the generic one (descriptions and tag-and-values notation)."""
+        """The game's own narrator, else one registered for it, else the generic one
+        (descriptions and tag-and-values notation)."""
+        game_cls = self.games.get(game_id)
+        if game_cls is not None and game_cls.narrator is not None:
+            return game_cls.narrator
         return self.narrators.get(game_id) or _GENERIC_NARRATOR
+
+    def horizon(self, game_id: str) -> RolloutHorizon | None:
+        """The game's own rollout horizon, else one registered for it, else None."""
+        game_cls = self.games.get(game_id)
+        if game_cls is not None and game_cls.rollout_horizon is not None:
+            return game_cls.rollout_horizon
+        return self.horizons.get(game_id)
 
     def all_bots(self) -> list[BotInfo]:
         """Every registered bot (a game-specific bot appears once per registration)."""
@@ -192,7 +275,7 @@ class Registry:
     def search_aids(self, game_id: str) -> SearchAids:
         """What search bots may borrow for `game_id`: its bots by name and its rollout horizon."""
         bots = {info.name: info for info in self.bots_for(game_id)}
-        return SearchAids(game_id, bots, self.horizons.get(game_id))
+        return SearchAids(game_id, bots, self.horizon(game_id))
 
     def plugins(self) -> list[PluginInfo]:
         result = []
@@ -200,5 +283,6 @@ class Registry:
             if plugin is None:
                 continue
             hooks = tuple(sorted(h.name for h in self._pm.get_hookcallers(plugin) or ()))
-            result.append(PluginInfo(name, self._versions.get(name, "0"), hooks))
+            result.append(PluginInfo(name, self._versions.get(name, "0"), hooks,
+                                     tuple(self._provided.get(name, ()))))
         return sorted(result, key=lambda p: p.name)

@@ -1,6 +1,7 @@
 """Plugin loading and registration: fresh managers, isolation of broken plugins, documented hooks."""
 
 import inspect
+import re
 import warnings
 
 import pytest
@@ -9,6 +10,10 @@ from market_game import MarketGame
 from meeple import BotInfo, Narrator, Registry, RegistrationError, UnknownName, hookimpl, hookspecs
 from meeple.plugins import PluginLoadWarning
 from meeple_bots.random_bot import RandomBot
+
+# MarketPlugin registers its own game's bot, renderer, narrator and horizon through the hooks of
+# the previous release, on purpose: those tests check the old way still works.
+pytestmark = pytest.mark.filterwarnings("ignore:meeple plugin 'MarketPlugin' registers:DeprecationWarning")
 
 
 class MarketPlugin:
@@ -220,3 +225,117 @@ def test_hook_reference_in_docs_covers_every_hook():
     reference = (Path(__file__).parents[2] / "docs" / "hooks.md").read_text()
     for name in HOOKS:
         assert f"`{name}" in reference, f"docs/hooks.md does not describe {name}"
+
+
+# -- a game that carries its own renderer, narrator, horizon and bots ---------------------------------
+
+class CarriedMarket(MarketGame):
+    """The Market game as a plugin registers it today: one class, one registration."""
+
+    renderer = staticmethod(lambda view: "carried table")
+    narrator = MarketNarrator()
+    rollout_horizon = staticmethod(market_horizon)
+    bots = (BotInfo("greedy", RandomBot, "carried greedy"),)
+
+
+class OneRegistration:
+    @hookimpl
+    def meeple_register_games(self, register):
+        register(CarriedMarket)
+
+
+def test_a_game_class_carries_its_renderer_narrator_horizon_and_bots_without_warnings():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        reg = registry(OneRegistration(), strict=True)
+    assert reg.renderer("market")(None) == "carried table"
+    assert reg.narrator("market") is CarriedMarket.narrator
+    assert reg.search_aids("market").horizon is market_horizon
+    greedy = reg.bot("greedy", "market")
+    assert greedy.summary == "carried greedy" and greedy.games == ("market",)
+    assert [b.name for b in reg.bots_for("market")] == ["greedy"]
+
+
+def test_the_plugin_listing_names_what_a_game_carries():
+    reg = registry(OneRegistration(), strict=True)
+    (listed,) = reg.plugins()
+    assert listed.hooks == ("meeple_register_games",)
+    assert listed.provides == ("game market (renderer; narrator; rollout horizon; bots: greedy)",)
+
+
+def test_the_class_attribute_comes_before_a_hook_registered_for_the_game():
+    class Painter:
+        @hookimpl
+        def meeple_register_renderers(self, register):
+            register("market", lambda view: "painted")
+
+    reg = registry(OneRegistration(), Painter(), strict=True)
+    assert reg.renderer("market")(None) == "carried table"
+
+
+def test_a_renderer_for_someone_elses_game_is_no_deprecated_use():
+    class Painter:
+        @hookimpl
+        def meeple_register_renderers(self, register):
+            register("market", lambda view: "painted")
+
+    class Plain(MarketGame):
+        pass
+
+    class PlainPlugin:
+        @hookimpl
+        def meeple_register_games(self, register):
+            register(Plain)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        reg = registry(PlainPlugin(), Painter(), strict=True)
+    assert reg.renderer("market")(None) == "painted"
+    assert "renderer for market" in {p.name: p for p in reg.plugins()}["Painter"].provides
+
+
+@pytest.mark.parametrize("what, attribute", [
+    ("bot 'greedy'", "bots"), ("the renderer", "renderer"), ("the narrator", "narrator"),
+    ("the rollout horizon", "rollout_horizon"),
+])
+def test_old_hooks_for_the_plugins_own_game_still_work_and_warn_naming_the_new_way(what, attribute):
+    with pytest.warns(DeprecationWarning) as caught:
+        reg = registry(MarketPlugin(), strict=True)
+    messages = [str(w.message) for w in caught]
+    assert any(f"'MarketPlugin' registers {what} of its own game 'market'" in m
+               and f"set MarketGame.{attribute} on the game class" in m for m in messages), messages
+    assert reg.bot("greedy", "market").summary == "market's own"
+
+
+@pytest.mark.parametrize("attribute, value, complaint", [
+    ("renderer", "not callable", "CarriedMarket.renderer is 'not callable', which is not callable"),
+    ("narrator", "words", "CarriedMarket.narrator is 'words', which is not a meeple.Narrator"),
+    ("rollout_horizon", 3, "CarriedMarket.rollout_horizon is 3, which is not callable"),
+    ("bots", BotInfo("greedy", RandomBot, "x"), "CarriedMarket.bots must be a tuple"),
+    ("bots", ("greedy",), "CarriedMarket.bots holds 'greedy', which is not a meeple.BotInfo"),
+    ("bots", (BotInfo("greedy", RandomBot, "x", games=("chess",)),), "bot 'greedy' for chess, not for 'market'"),
+])
+def test_a_wrong_class_attribute_is_one_clear_registration_error(monkeypatch, attribute, value, complaint):
+    monkeypatch.setattr(CarriedMarket, attribute, value)
+    with pytest.raises(RegistrationError, match=re.escape(complaint)):
+        registry(OneRegistration(), strict=True)
+    with pytest.warns(PluginLoadWarning, match=re.escape(complaint)):
+        reg = registry(OneRegistration())
+    assert "market" not in reg.games
+
+
+def test_rules_text_defaults_to_the_rules_md_beside_the_game_module(tmp_path, monkeypatch):
+    package = tmp_path / "meeple_tiny"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "rules.md").write_text("# Tiny\n\nTake one stone.\n", encoding="utf-8")
+    (package / "game.py").write_text(
+        "from meeple import Game\n\n"
+        "class Tiny(Game):\n    pass\n\n"
+        "class Ruled(Game):\n    rules_text = 'my own words'\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    from meeple_tiny.game import Ruled, Tiny
+
+    assert Tiny.rules_text == "# Tiny\n\nTake one stone.\n"
+    assert Ruled.rules_text == "my own words"
+    assert MarketGame.rules_text == ""  # a module outside any package has no rules.md

@@ -1,0 +1,36 @@
+"""A game's rules text by default: the ``rules.md`` shipped in the package that defines the game.
+
+`Game.rules_text` is a `RulesBesideModule`, so a plugin laid out as the Nim example shows
+(``rules.md`` beside ``game.py``) needs no line to publish its rules; a game that sets
+``rules_text = "..."`` on its class simply shadows it.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from importlib import resources
+
+RULES_FILE = "rules.md"
+
+
+class RulesBesideModule:
+    """A class attribute whose value is the ``rules.md`` beside the owning class's module ("" when
+    there is none). Read on the class or an instance alike; read once per class."""
+
+    def __get__(self, instance: object, owner: type) -> str:
+        return package_rules(owner.__module__)
+
+
+@functools.cache
+def package_rules(module: str) -> str:
+    """The text of ``rules.md`` in `module`'s package, or "" if it has none (or no package)."""
+    defined_in = sys.modules.get(module)
+    package = module if hasattr(defined_in, "__path__") else module.rpartition(".")[0]
+    if not package:
+        return ""
+    try:
+        path = resources.files(package).joinpath(RULES_FILE)
+        return path.read_text(encoding="utf-8") if path.is_file() else ""
+    except (ModuleNotFoundError, TypeError, OSError):
+        return ""
