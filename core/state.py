@@ -1,15 +1,22 @@
 """The mutable state of one game, and the rules interface every game implements.
 
-A game subclasses `State` (an attrs `@define` class) and writes four methods that read like its
-rulebook: `_legal_actions`, `_apply`, `_scores` and `_winners`. The base class does the rest:
-whose decision is pending, validation of actions, cheap clones, views and fingerprints.
+A game subclasses `State` and gives it its fields (zones and plain values); the subclass needs no
+decorator: `State`'s metaclass makes every subclass an attrs class (slotted, `eq=False`,
+`kw_only=True`), and an explicit `@define(slots=True, eq=False, kw_only=True)` still works.
+
+The rules live either in the decision frames (each `Decision` subclass owns its
+`legal_actions`, `resolve` and `explain_illegal`: the defaults below call the frame on top of
+`pending`), or in overrides of `_legal_actions`, `_apply` and `explain_illegal` here (the older
+style). Every game writes `_scores` and `_winners`. The base class does the rest: whose decision
+is pending (one seat, or a set of seats for a `Simultaneous` decision, whose choices it keeps
+secret until all are in), validation of actions, cheap clones, views and fingerprints.
 """
 
 from __future__ import annotations
 
 from itertools import repeat
 from operator import is_
-from typing import Any, Callable, ClassVar, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 import attrs
 from attrs import define
@@ -22,9 +29,26 @@ from .rng import Rng
 from .view import View
 from .zones import Zone
 
+_STATE_OPTIONS = {"slots": True, "eq": False, "kw_only": True}
+
+
+class StateMeta(type):
+    """Makes every subclass of `State` an attrs class, so a game's state needs no decorator.
+
+    attrs builds a new (slotted) class from the one the class statement made; that rebuild (its
+    namespace already holds `__attrs_attrs__`) and `State` itself are left alone. An explicit
+    `@define(...)` on a subclass simply defines it again, with the same result.
+    """
+
+    def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any):
+        cls = super().__new__(mcls, name, bases, namespace, **kwargs)
+        if "__attrs_attrs__" in namespace or not any(isinstance(b, StateMeta) for b in bases):
+            return cls
+        return define(cls, **_STATE_OPTIONS)
+
 
 @define(slots=True, eq=False, kw_only=True)
-class State(PendingDecisions):
+class State(PendingDecisions, metaclass=StateMeta):
     """Base class of game states. `pending` is the stack of decisions owed; its top is owed now."""
 
     game: Game = attrs.field(repr=False)
@@ -33,18 +57,32 @@ class State(PendingDecisions):
     moves: int = 0
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, repr=False)
     _legal_set: frozenset[Action] | None = attrs.field(default=None, init=False, repr=False)
+    # The choices made so far for the simultaneous decision on top of `pending`: seat -> action,
+    # keys ascending. Secret (views show each seat only its own). Never mutated in place (a new
+    # dict per choice), so clones share it; None when nobody has a pending choice.
+    _choices: dict[int, Action] | None = attrs.field(default=None, init=False, repr=False)
 
     view_extra_types: ClassVar[dict[str, Any]] = {}
 
-    # -- the rules: implemented by each game --------------------------------------------------
+    # -- the rules: the decision on top of `pending` owns them, or the game overrides these -----
 
     def _legal_actions(self) -> Iterable[Action]:
-        """Every legal action for the decision on top of `pending`, in a deterministic order."""
-        raise NotImplementedError
+        """Every legal action for the decision on top of `pending` (for its current player), in
+        a deterministic order. Default: the frame's own `legal_actions`."""
+        frame = self.pending[-1]
+        if frame.player is None:
+            return frame.legal_actions(self, self.current_player)  # type: ignore[call-arg]
+        return frame.legal_actions(self)
 
     def _apply(self, action: Action) -> None:
-        """Carry out a legal action (already validated) and update `pending`."""
-        raise NotImplementedError
+        """Carry out a legal action (already validated) and update `pending`.
+
+        Default: pop the frame on top and let it `resolve` the action (it pushes what comes next).
+        Simultaneous decisions never come here: the core collects their choices, then calls the
+        frame's `resolve(state, choices)`.
+        """
+        frame = self.pending.pop()
+        frame.resolve(self, action)
 
     def _scores(self) -> Sequence[float]:
         """Each seat's score in the game's native unit (the standing so far before the end)."""
@@ -55,8 +93,16 @@ class State(PendingDecisions):
         raise NotImplementedError
 
     def explain_illegal(self, action: Action) -> str | None:
-        """Optionally say why `action` is illegal here, in the rulebook's words."""
-        return None
+        """Optionally say why `action` is illegal here, in the rulebook's words.
+
+        Default: the pending frame's `explain_illegal` (for a simultaneous decision, for the
+        current player)."""
+        if not self.pending:
+            return None
+        frame = self.pending[-1]
+        if frame.player is None:
+            return frame.explain_illegal(self, action, self.current_player)  # type: ignore[call-arg]
+        return frame.explain_illegal(self, action)
 
     def view_extras(self, player: int | None) -> dict[str, Any]:
         """Extra public facts for a view (declare their types in `view_extra_types`)."""
@@ -75,14 +121,23 @@ class State(PendingDecisions):
     def players(self) -> int:
         return self.game.players
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Legal actions for the pending decision (empty when the game is over); cached."""
+    def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
+        """Legal actions of `player` (default: the current player) for the pending decision;
+        empty when the game is over or when `player` owes nothing now. Cached for the current
+        player."""
+        if player is not None and player != self.current_player:
+            if not self.pending or player not in self.owing():
+                return ()
+            return tuple(self.pending[-1].legal_actions(self, player))  # type: ignore[call-arg]
         legal = self._legal
         if legal is None:
             legal = self._legal = tuple(self._legal_actions()) if self.pending else ()
         return legal
 
-    def is_legal(self, action: Action) -> bool:
+    def is_legal(self, action: Action, player: int | None = None) -> bool:
+        """Whether `action` is legal for `player` (default: the current player) now."""
+        if player is not None and player != self.current_player:
+            return action in self.legal_actions(player)
         # Bots and playouts pass an object taken from legal_actions() itself: an identity scan
         # (in C) finds it without hashing every legal action into a set.
         if any(map(is_, repeat(action), self.legal_actions())):
@@ -92,15 +147,26 @@ class State(PendingDecisions):
             legal_set = self._legal_set = frozenset(self.legal_actions())
         return action in legal_set
 
-    def apply(self, action: Action, player: int | None = None) -> None:
-        """Validate, then carry out `action` for the pending decision.
+    def apply(self, action: Action, player: int | None = None) -> tuple[Action, ...]:
+        """Validate, then carry out `action` for the pending decision, by `player` (default: the
+        current player).
 
-        Raises IllegalAction (and changes nothing) when the game is over, when `player` is given
-        and does not owe the pending decision, or when the action is not legal now.
+        Raises IllegalAction (and changes nothing) when the game is over, when `player` owes
+        nothing now (or has already chosen), or when the action is not legal for it.
+
+        Returns the actions this call adds to the game's record, in record order: `(action,)`
+        for a decision owed by one seat; for a simultaneous decision, `()` while other seats
+        still owe a choice, then every seat's choice in ascending seat order once the last one
+        arrives. A host that accepts choices in any order records what `apply` returns; a host
+        that always lets `current_player` act may record each action as it goes: both give the
+        same record, and replaying it (`apply(action)` one by one) gives the same game.
         """
-        if not self.pending:
+        pending = self.pending
+        if not pending:
             raise IllegalAction("the game is over: no action is legal")
-        owed = self.pending[-1]
+        owed = pending[-1]
+        if owed.player is None:
+            return self._choose(owed, action, player)  # type: ignore[arg-type]
         if player is not None and player != owed.player:
             raise IllegalAction(f"seat {player} has nothing to decide now: "
                                 f"seat {owed.player} is to {owed.describe()}")
@@ -114,6 +180,63 @@ class State(PendingDecisions):
         self.moves += 1
         self._legal = None
         self._legal_set = None
+        return (action,)
+
+    def _choose(self, owed: Any, action: Action, player: int | None) -> tuple[Action, ...]:
+        """A seat's choice for the simultaneous decision `owed`: kept secret until all are in."""
+        owing = self.owing()
+        seat = owing[0] if player is None else player
+        if seat not in owing:
+            if seat in owed.players:
+                raise IllegalAction(f"seat {seat} has already chosen: waiting for seat(s) "
+                                    f"{', '.join(map(str, owing))} to {owed.describe()}")
+            raise IllegalAction(f"seat {seat} has nothing to decide now: seat(s) "
+                                f"{', '.join(map(str, owing))} are to {owed.describe()}")
+        if not self.is_legal(action, seat):
+            reason = owed.explain_illegal(self, action, seat)
+            if reason is None:
+                reason = (f"{_describe(action)} is not legal now: seat {seat} is to "
+                          f"{owed.describe()} ({len(self.legal_actions(seat))} legal actions)")
+            raise IllegalAction(reason)
+        choices = dict(self._choices) if self._choices else {}
+        choices[seat] = action
+        self.moves += 1
+        self._legal = None
+        self._legal_set = None
+        if len(choices) < len(owed.players):
+            self._choices = {p: choices[p] for p in sorted(choices)}
+            return ()
+        self._choices = None
+        ordered = {p: choices[p] for p in owed.players}
+        self.pending.pop()
+        owed.resolve(self, ordered)
+        return tuple(ordered.values())
+
+    def _chosen_seats(self) -> Iterable[int]:
+        return self._choices or ()
+
+    @property
+    def chosen(self) -> tuple[int, ...]:
+        """The seats that have made their (secret) choice for the pending simultaneous decision."""
+        return tuple(self._choices) if self._choices else ()
+
+    def pending_choice(self, player: int) -> Action | None:
+        """Seat `player`'s secret choice for the pending simultaneous decision, if made."""
+        return self._choices.get(player) if self._choices else None
+
+    def withdraw_choices(self, keep: Iterable[int] = ()) -> None:
+        """Forget the pending choices of every seat not in `keep` (they owe them again).
+
+        For a host that ends a game in the middle of a simultaneous decision (a forfeit): the
+        choices `apply` has not yet returned are in no record, so withdrawing them makes the
+        final state the one a replay of the record reaches. `moves` counts them no more.
+        """
+        if not self._choices:
+            return
+        kept = {p: a for p, a in self._choices.items() if p in set(keep)}
+        self.moves -= len(self._choices) - len(kept)
+        self._choices = kept or None
+        self._legal = self._legal_set = None
 
     def scores(self) -> tuple[float, ...]:
         return tuple(self._scores())
@@ -161,7 +284,7 @@ def _cloner(cls: type) -> Callable[[State], State]:
     lines = ["def clone(self):", "    new = new_(cls)", "    new.game = self.game",
              "    new.rng = self.rng.copy()", "    new.pending = self.pending[:]",
              "    new.moves = self.moves", "    new._legal = self._legal",
-             "    new._legal_set = self._legal_set"]
+             "    new._legal_set = self._legal_set", "    new._choices = self._choices"]
     for info in game_fields(cls):
         n = info.name
         if info.kind is Kind.ZONE:
@@ -180,6 +303,13 @@ def _cloner(cls: type) -> Callable[[State], State]:
     exec("\n".join(lines), namespace)  # noqa: S102 - generated from attrs field names only
     cloner = _CLONERS[cls] = namespace["clone"]
     return cloner
+
+
+def _visible_choices(choices: Mapping[int, Action], player: int | None) -> tuple[tuple[int, Action], ...]:
+    """The pending choices `player` may see: its own (all of them for the observer)."""
+    if player is None:
+        return tuple(choices.items())
+    return ((player, choices[player]),) if player in choices else ()
 
 
 _VIEWERS: dict[type, Callable[[State, int | None], View]] = {}
@@ -210,8 +340,12 @@ def _viewer(cls: type) -> Callable[[State, int | None], View]:
     if cls.view_extras is not State.view_extras:
         lines += ["    extras = self.view_extras(player)",
                   "    if extras:", "        fields = fields + tuple(extras.items())"]
-    lines.append("    return View_(self.game.spec.id, player, self.moves, tuple(self.pending), fields)")
-    namespace: dict[str, Any] = {"View_": View}
+    lines += ["    choices = self._choices",
+              "    if choices:",
+              "        return View_(self.game.spec.id, player, self.moves, tuple(self.pending), fields,",
+              "                     tuple(choices), visible_choices(choices, player))",
+              "    return View_(self.game.spec.id, player, self.moves, tuple(self.pending), fields)"]
+    namespace: dict[str, Any] = {"View_": View, "visible_choices": _visible_choices}
     exec("\n".join(lines), namespace)  # noqa: S102 - generated from attrs field names only
     viewer = _VIEWERS[cls] = namespace["view"]
     return viewer

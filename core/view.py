@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 import attrs
 from attrs import frozen
 
-from .actions import Decision, PendingDecisions
+from .actions import Action, Decision, PendingDecisions
 
 
 @frozen
@@ -17,6 +17,10 @@ class View(PendingDecisions):
     `fields` mirrors the state's fields by name: zones become zone views (hidden cards replaced by
     counts and publicly known cards), other public fields are copied, hidden fields are left out.
     Read them as attributes: `view.hands[2].size`.
+
+    While a simultaneous decision is pending, `chosen` lists the seats that have made their
+    secret choice (everyone sees that much) and `choices` the `(seat, action)` choices this viewer
+    may see: its own, or all of them for the observer. Both are empty otherwise.
     """
 
     game: str
@@ -24,11 +28,24 @@ class View(PendingDecisions):
     moves: int
     pending: tuple[Decision, ...]
     fields: tuple[tuple[str, Any], ...]
+    chosen: tuple[int, ...] = ()
+    choices: tuple[tuple[int, Action], ...] = ()
     _by_name: dict[str, Any] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         # Bots read fields by name on every move: index them once.
         object.__setattr__(self, "_by_name", dict(self.fields))
+
+    def _chosen_seats(self) -> Iterable[int]:
+        return self.chosen
+
+    @property
+    def choice(self) -> Action | None:
+        """The viewer's own pending choice for the simultaneous decision (None if not made)."""
+        for seat, action in self.choices:
+            if seat == self.player:
+                return action
+        return None
 
     def field(self, name: str) -> Any:
         try:
