@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any, Callable
 import attrs
 
 import cattrs
-from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError
+from cattrs.errors import BaseValidationError, ForbiddenExtraKeysError
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+from cattrs.v import format_exception
 
 from .actions import Action, Decision
 from .errors import MeepleError, SerializationError
@@ -137,19 +138,54 @@ def converter_for(game_cls: type["Game"]) -> cattrs.Converter:
 
 
 def _guard(what: str, fn: Callable[[], Any]) -> Any:
+    """Run `fn`, turning every way bad input can fail into one SerializationError line.
+
+    cattrs reports nested failures as exception groups (a class's fields, a list's items: an
+    edited zone inside a tuple of hands); `transform_error` flattens them into "what @ where"
+    lines, of which the first names the field. Deeply nested JSON ends in RecursionError.
+    """
     try:
         return fn()
-    except SerializationError:
-        raise
-    except MeepleError as exc:
+    except MeepleError as exc:  # a SerializationError from a field, an OptionError...
         raise SerializationError(f"bad {what}: {exc}") from None
     except ForbiddenExtraKeysError as exc:
         raise SerializationError(f"bad {what}: unexpected keys {sorted(exc.extra_fields)}") from None
-    except ClassValidationError as exc:
-        details = "; ".join(cattrs.transform_error(exc))
-        raise SerializationError(f"bad {what}: {details}") from None
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+    except BaseValidationError as exc:
+        raise SerializationError(f"bad {what}: {_first_problem(exc)}") from None
+    except RecursionError:
+        raise SerializationError(f"bad {what}: nested too deeply") from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
         raise SerializationError(f"bad {what}: {exc}") from None
+
+
+def _first_problem(exc: BaseValidationError, path: str = "$") -> str:
+    """The first of cattrs' "problem @ path" lines, plus how many more there are."""
+    try:
+        lines = cattrs.transform_error(exc, path=path, format_exception=_describe)
+    except Exception:  # a hook raised something transform_error cannot describe
+        lines = [str(exc)]
+    first = lines[0] if lines else str(exc)
+    return first if len(lines) <= 1 else f"{first} (and {len(lines) - 1} more)"
+
+
+def _describe(exc: BaseException, type_: type | None) -> str:
+    """cattrs' wording, plus the reason our own hooks gave (a zone's bad visibility)."""
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    generic = format_exception(exc, type_)
+    if isinstance(exc, ValueError) and exc.args and isinstance(exc.args[0], str):
+        return f"{generic}: {exc.args[0]}"
+    return generic
+
+
+def _structure_field(converter: cattrs.Converter, data: Any, annotation: Any, path: str) -> Any:
+    """Structure one field of a state or view, naming the field when its value is bad."""
+    try:
+        return converter.structure(data, annotation)
+    except BaseValidationError as exc:
+        raise SerializationError(_first_problem(exc, path)) from None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
+        raise SerializationError(f"{exc} @ {path}") from None
 
 
 # -- actions ------------------------------------------------------------------------------------
@@ -243,7 +279,7 @@ def state_from_data(game_cls: type["Game"], data: Any) -> "State":
             raise ValueError(f"fields {sorted(fields)} do not match {sorted(i.name for i in infos)}")
         values = {}
         for info in infos:
-            value = converter.structure(fields[info.name], info.annotation)
+            value = _structure_field(converter, fields[info.name], info.annotation, f"fields.{info.name}")
             if info.kind is Kind.LIST:
                 value = list(value)
             values[info.name] = value

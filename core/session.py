@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 import os
+import stat
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, TypeVar
 
@@ -40,6 +42,14 @@ SAVE_NOTE = ("meeple save file: the FULL state of a game in progress, every hidd
              "Continue with: meeple play --resume FILE")
 _SAVE_KEYS = {"format", "kind", "note", "game", "plugin_version", "players", "options", "seed",
               "seats", "actions", "state", "fingerprint"}
+#: The JSON type each key of a save document must have, exactly (``1.0`` and ``true`` are not 1).
+_SAVE_TYPES = {"format": int, "kind": str, "note": str, "game": str, "plugin_version": str,
+               "players": int, "options": dict, "seed": int, "seats": list, "actions": list,
+               "state": dict, "fingerprint": str}
+#: Seeds are read by the games' `Rng` as 64 bits: any other integer would alias one of these.
+SEED_LIMIT = 1 << 64
+#: `Session.load` reads at most this many bytes (a long game's save is well under 1 MiB).
+MAX_SAVE_BYTES = 16 << 20
 
 
 def seat_label(registry: "Registry", game_id: str, text: str) -> str:
@@ -71,7 +81,10 @@ class Session:
     @classmethod
     def start(cls, registry: "Registry", game_id: str, seats: Sequence[str], seed: int,
               options: Mapping[str, Any] | None = None) -> "Session":
-        """A new game of `game_id` with one seat per entry of `seats` (`human` or a bot spec)."""
+        """A new game of `game_id` with one seat per entry of `seats` (`human` or a bot spec).
+        `seed` is an integer in [0, 2**64): the games' generator reads 64 bits.
+        """
+        check_seed(seed)
         labels = tuple(seat_label(registry, game_id, s) for s in seats)
         game = registry.create(game_id, len(labels), options)
         return cls(game, seed, labels, registry.game_version(game_id), game.new_state(seed), [])
@@ -154,7 +167,9 @@ class Session:
             raise
         except MeepleError as exc:
             raise SaveError(f"bad save: {exc}") from None
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except RecursionError:
+            raise SaveError("corrupt save: nested too deeply") from None
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError) as exc:
             raise SaveError(f"corrupt save: {exc}") from None
 
     @classmethod
@@ -164,16 +179,18 @@ class Session:
         if set(data) != _SAVE_KEYS:
             missing, extra = sorted(_SAVE_KEYS - set(data)), sorted(set(data) - _SAVE_KEYS)
             raise SaveError(f"corrupt save: missing keys {missing}, unexpected keys {extra}")
+        for key, kind in _SAVE_TYPES.items():
+            if type(data[key]) is not kind:
+                raise SaveError(f"corrupt save: {key} must be {_JSON_NAMES[kind]}, got {_short(data[key])}")
         if data["format"] != SAVE_FORMAT:
             raise SaveError(f"save format {data['format']!r} is not supported (this meeple reads {SAVE_FORMAT})")
-        for key in ("players", "seed"):
-            if type(data[key]) is not int:
-                raise SaveError(f"corrupt save: {key} must be an integer, got {data[key]!r}")
-        if not isinstance(data["seats"], list) or len(data["seats"]) != data["players"]:
-            raise SaveError("corrupt save: seats must list one entry per player")
+        if not 0 <= data["seed"] < SEED_LIMIT:
+            raise SaveError(f"corrupt save: seed must be in [0, 2**64), got {_short(data['seed'])}")
+        if len(data["seats"]) != data["players"] or not all(type(s) is str for s in data["seats"]):
+            raise SaveError("corrupt save: seats must list one string per player")
         game_id = data["game"]
         game_cls = registry.game(game_id)
-        labels = tuple(seat_label(registry, game_id, str(s)) for s in data["seats"])
+        labels = tuple(seat_label(registry, game_id, s) for s in data["seats"])
         game = game_cls(data["players"], data["options"])
         actions = [action_from_data(game_cls, a) for a in data["actions"]]
         try:
@@ -185,34 +202,130 @@ class Session:
         if not state_fingerprint(saved) == state_fingerprint(state) == data["fingerprint"]:
             raise SaveError("the save's state does not follow from its seed and actions "
                             "(edited, or saved by another version of the game)")
-        return cls(game, data["seed"], labels, str(data["plugin_version"]), state, actions)
+        return cls(game, data["seed"], labels, data["plugin_version"], state, actions)
 
-    def save(self, path: Path) -> None:
-        """Write the save file atomically (a crash never leaves half a save)."""
-        text = json.dumps(self.to_data(), indent=1) + "\n"
-        temporary = path.with_name(path.name + ".partial")
-        try:
-            temporary.write_text(text, encoding="utf-8")
-            os.replace(temporary, path)
-        except OSError as exc:
-            raise SaveError(f"cannot write {path}: {exc.strerror}") from None
+    def save(self, path: Path, overwrite: bool = True) -> None:
+        """Write the save file atomically: a crash never leaves half a save, and only a regular
+        file is ever replaced (never a directory, a device node or a FIFO). With
+        ``overwrite=False`` an existing file is refused (SaveError), even one created meanwhile.
+        """
+        write_file(path, json.dumps(self.to_data(), indent=1) + "\n", overwrite=overwrite, error=SaveError)
 
     @classmethod
-    def load(cls, registry: "Registry", path: Path) -> "Session":
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise SaveError(f"cannot read {path}: {exc.strerror}") from None
-        except UnicodeDecodeError:
-            raise SaveError(f"{path} is not a meeple save file (not text)") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SaveError(f"{path} is not a meeple save file: {exc.msg} at line {exc.lineno}") from None
+    def load(cls, registry: "Registry", path: Path, max_bytes: int = MAX_SAVE_BYTES) -> "Session":
+        """Read a save file: a regular file of at most `max_bytes`; SaveError names any problem."""
+        data = read_json_file(path, max_bytes, "a meeple save file", SaveError)
         try:
             return cls.from_data(registry, data)
         except SaveError as exc:
             raise SaveError(f"{path}: {exc}") from None
+
+
+def check_seed(seed: Any) -> None:
+    """OptionError unless `seed` is an int in [0, 2**64) (exactly an int: not a bool, not 5.0)."""
+    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+        raise OptionError(f"a seed is an integer from 0 to 2**64 - 1, got {_short(seed)}")
+
+
+_JSON_NAMES = {int: "an integer", str: "a string", dict: "an object", list: "a list"}
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def write_file(path: Path, text: str, overwrite: bool, error: type[MeepleError] = MeepleError) -> None:
+    """Write `text` to `path` atomically through a temporary file beside it.
+
+    Only regular files are replaced: a directory, device node, FIFO or socket at `path` is
+    refused. With ``overwrite=False`` the file is linked into place, which fails if anything
+    exists there by then (no check-then-write race). Raises `error` with one line.
+    """
+    path = Path(path)
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as exc:
+        raise error(f"cannot write {path}: {exc.strerror}") from None
+    if mode is not None:
+        if not stat.S_ISREG(mode):
+            raise error(f"cannot write {path}: {file_kind(mode)}, not a regular file")
+        if not overwrite:
+            raise error(f"{path} already exists: it is left as it is")
+    directory = path.parent
+    try:
+        handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".partial")
+    except OSError as exc:
+        raise error(f"cannot write {path}: {exc.strerror}") from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        if overwrite:
+            os.replace(temporary, path)
+        else:
+            os.link(temporary, path)
+    except FileExistsError:
+        raise error(f"{path} already exists: it is left as it is") from None
+    except OSError as exc:
+        raise error(f"cannot write {path}: {exc.strerror}") from None
+    finally:
+        try:
+            os.unlink(temporary)
+        except FileNotFoundError:
+            pass
+
+
+def read_json_file(path: Path, max_bytes: int, what: str, error: type[MeepleError] = MeepleError) -> Any:
+    """The JSON document in `path`, a regular text file of at most `max_bytes`.
+
+    Opened without blocking (a FIFO would wait for a writer) and checked to be a regular file
+    before anything is read (`/dev/zero` never ends). Raises `error` with one line.
+    """
+    path = Path(path)
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise error(f"cannot read {path}: {exc.strerror}") from None
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        raise error(f"cannot read {path}: {file_kind(mode)}, not a regular file")
+    with os.fdopen(descriptor, "rb") as file:
+        try:
+            raw = file.read(max_bytes + 1)
+        except OSError as exc:
+            raise error(f"cannot read {path}: {exc.strerror}") from None
+    if len(raw) > max_bytes:
+        raise error(f"{path} is not {what}: larger than {max_bytes} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise error(f"{path} is not {what} (not text)") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise error(f"{path} is not {what}: {exc.msg} at line {exc.lineno}") from None
+    except RecursionError:
+        raise error(f"{path} is not {what}: JSON nested too deeply") from None
+
+
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular one is, for error messages ("a directory")."""
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    return "not a regular file"
 
 
 def _replay(game: Game, seed: int, actions: Sequence[Action]) -> State:
@@ -222,4 +335,5 @@ def _replay(game: Game, seed: int, actions: Sequence[Action]) -> State:
     return state
 
 
-__all__ = ["HUMAN", "SAVE_KIND", "SAVE_NOTE", "Session", "seat_label"]
+__all__ = ["HUMAN", "MAX_SAVE_BYTES", "SAVE_KIND", "SAVE_NOTE", "SEED_LIMIT", "Session", "check_seed",
+           "file_kind", "read_json_file", "seat_label", "write_file"]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
 import pytest
 
@@ -74,7 +76,7 @@ def test_bots_restart_on_resume_exactly_as_a_fresh_session_would():
     (lambda d: d.pop("fingerprint"), "missing keys \\['fingerprint'\\]"),
     (lambda d: d.update(format=9), "save format 9 is not supported"),
     (lambda d: d.update(seed="x"), "seed must be an integer"),
-    (lambda d: d.update(seats=["human"]), "one entry per player"),
+    (lambda d: d.update(seats=["human"]), "one string per player"),
     (lambda d: d.update(game="chess"), "unknown game 'chess'"),
     # another deal either makes some saved action illegal or ends in another state
     (lambda d: d.update(seed=d["seed"] + 1), "does not follow from its seed and actions|do not replay"),
@@ -98,3 +100,91 @@ def test_unreadable_save_files_are_one_line_errors(tmp_path, content, message):
         path.write_bytes(content)
     with pytest.raises(SaveError, match=message):
         Session.load(REGISTRY, path)
+
+
+# -- bad save files: one SaveError line, whatever was edited ------------------------------------
+
+def an_edited_save(change):
+    data = json.loads(json.dumps(a_game_in_progress().to_data()))
+    change(data)
+    return data
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["state"]["fields"]["hands"][0].update(visibility="bogus"),
+     r"'bogus' is not a valid Visibility @ fields\.hands\[0\]"),
+    (lambda d: d["state"]["fields"]["hands"][0].update(visibility=5), r"@ fields\.hands\[0\]"),
+    (lambda d: d["state"]["fields"]["hands"][1].update(zone="pile"), r"expected a hand zone.* @ fields\.hands\[1\]"),
+    (lambda d: d["state"]["fields"].update(hands=[[[[]]]]), r"@ fields\.hands\[0\]"),
+])
+def test_an_edited_zone_is_one_save_error_naming_the_field(change, message):
+    with pytest.raises(SaveError, match=message):
+        Session.from_data(REGISTRY, an_edited_save(change))
+
+
+@pytest.mark.parametrize("key, value", [
+    ("players", 3.0), ("players", True), ("seed", 9.0), ("seed", False), ("format", 1.0), ("format", True),
+    ("seed", -1), ("seed", 1 << 64), ("seed", 10 ** 40), ("options", []), ("seats", ["human", 1, 2]),
+    ("plugin_version", 1), ("note", None), ("actions", {}), ("state", []), ("fingerprint", 7),
+    ("game", ["linko"]), ("kind", None),
+])
+def test_save_fields_must_have_their_exact_type_never_coerced(key, value):
+    with pytest.raises(SaveError):
+        Session.from_data(REGISTRY, an_edited_save(lambda d: d.update({key: value})))
+
+
+def test_deeply_nested_json_is_refused_without_a_traceback(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000)
+    with pytest.raises(SaveError, match="nested too deeply"):
+        Session.load(REGISTRY, path)
+    nested: list = []
+    for _ in range(100_000):
+        nested = [nested]
+    with pytest.raises(SaveError):
+        Session.from_data(REGISTRY, an_edited_save(lambda d: d["state"]["fields"].update(hands=nested)))
+
+
+@pytest.mark.parametrize("kind", ["directory", "fifo", "device", "too big"])
+def test_only_a_regular_file_of_sensible_size_is_read(tmp_path, kind):
+    path = tmp_path / "x"
+    if kind == "directory":
+        path.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(path)  # reading would wait for a writer forever
+    elif kind == "device":
+        path = Path("/dev/zero")  # reading would never end
+    else:
+        path.write_text(" " * 101)
+    with pytest.raises(SaveError, match="not a regular file|larger than 100 bytes"):
+        Session.load(REGISTRY, path, max_bytes=100)
+
+
+@pytest.mark.parametrize("kind", ["directory", "fifo"])
+def test_saving_never_replaces_anything_but_a_regular_file(tmp_path, kind):
+    # (a device node takes the same path; /dev/null itself is not risked in a test)
+    path = tmp_path / "x"
+    if kind == "directory":
+        path.mkdir()
+    else:
+        os.mkfifo(path)
+    with pytest.raises(SaveError, match="not a regular file"):
+        a_game_in_progress().save(path)
+    assert path.exists() and not path.is_file()
+
+
+def test_saving_without_overwrite_refuses_an_existing_file_and_leaves_it(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text("a 61-move game")
+    with pytest.raises(SaveError, match="already exists"):
+        a_game_in_progress().save(path, overwrite=False)
+    assert path.read_text() == "a 61-move game"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"], "no temporary file left behind"
+    a_game_in_progress().save(path)  # the default replaces it (a resumed game saving itself)
+    assert Session.load(REGISTRY, path).actions
+
+
+@pytest.mark.parametrize("seed", [-1, 1 << 64, 2.0, True])
+def test_a_new_session_needs_a_seed_the_generator_reads_exactly(seed):
+    with pytest.raises(OptionError, match="a seed is an integer from 0 to 2\\*\\*64 - 1"):
+        Session.start(REGISTRY, "nim", ["human", "random"], seed)
