@@ -3,7 +3,7 @@
 A record is one JSON object and every field is checked with its exact JSON type (`true` is not an
 integer, `5.0` is not an integer, `"3"` is not a seat): `format` (the integer FORMAT_VERSION),
 `game` and `plugin_version` (strings), `players` (integer), `options` (object, validated by the
-game), `seed` (integer), `seats` (one bot name string per player), `actions` (the game's tagged
+game), `seed` (integer in [0, 2**64)), `seats` (one bot name string per player), `actions` (the game's tagged
 actions), `result` (`scores`: one number per player; `winners`: distinct seats in increasing order;
 `final_fingerprint`: string) and `forfeit` (null or `{"seat", "reason"}`: a seat of the game and a
 string). Replaying then checks the record is true:
@@ -156,7 +156,7 @@ def _record_from_data(registry: "Registry", data: Any) -> GameRecord:
         forfeit = Forfeit(seat, reason)
     return GameRecord(
         data["game"], _str(data["plugin_version"], "plugin_version"), players,
-        tuple(options.items()), _int(data["seed"], "seed"),
+        tuple(options.items()), _seed(data["seed"]),
         tuple(_str(s, f"seat {i}") for i, s in enumerate(seats)), tuple(actions),
         tuple(scores), tuple(winners), _str(result["final_fingerprint"], "result final_fingerprint"),
         forfeit,
@@ -189,6 +189,14 @@ def _object(value: Any, keys: frozenset[str], what: str) -> None:
 def _int(value: Any, what: str) -> int:
     if type(value) is not int:  # exact: neither true nor 5.0 is an integer here
         raise RecordError(f"corrupt game record: {what} must be an integer, got {_short(value)}")
+    return value
+
+
+def _seed(value: Any) -> int:
+    """A deal seed, as the games' Rng reads it: 64 bits (a larger or negative one would replay as
+    another number's game)."""
+    if not 0 <= _int(value, "seed") < 1 << 64:
+        raise RecordError(f"corrupt game record: seed must be an integer from 0 to 2**64 - 1, got {value}")
     return value
 
 

@@ -17,7 +17,7 @@ def bots(
     """List bots: generic ones and each game's own (a game's `greedy`)."""
     registry = load_registry()
     with user_errors():
-        infos = registry.bots_for(game) if game else registry.all_bots()
+        infos = registry.bots_for(game) if game is not None else registry.all_bots()
     rows = [{"name": b.name, "games": list(b.games) if b.games is not None else "any",
              "summary": b.summary,
              "params": [{"name": p.name, "type": p.type, "default": p.default, "help": p.help} for p in b.params]}
@@ -27,7 +27,7 @@ def bots(
         return
     from rich.table import Table
 
-    table = Table(title=f"Bots for {game}" if game else "Installed bots")
+    table = Table(title=f"Bots for {game}" if game is not None else "Installed bots")
     for column in ("name", "plays", "parameters", "summary"):
         table.add_column(column)
     for row in rows:

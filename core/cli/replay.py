@@ -3,30 +3,50 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from ..errors import MeepleError
+from ..session import file_kind
 from ..terminal.stepper import parse_seat
 from .common import UserError, load_registry, user_errors
 
 
 def read_records(path: Path) -> list[str]:
     """The JSON lines of a record file (a file of one pretty-printed record also works)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UserError(f"cannot read {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise UserError(f"{path} is not a text file of game records") from None
+    text = _read_text(path)
     stripped = text.strip()
     if not stripped:
         raise UserError(f"{path} holds no game record")
     if stripped.startswith("{") and "\n{" not in stripped:
         return [stripped]
     return [_unwrap(line) for line in text.splitlines() if line.strip() and not _is_results_header(line)]
+
+
+def _read_text(path: Path) -> str:
+    """A regular text file's content: opened without blocking and checked to be a regular file
+    before anything is read (a FIFO would wait for a writer, `/dev/zero` never ends)."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror}") from None
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        raise UserError(f"cannot read {path}: {file_kind(mode)}, not a regular file")
+    with os.fdopen(descriptor, "rb") as file:
+        try:
+            raw = file.read()
+        except OSError as exc:
+            raise UserError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UserError(f"{path} is not a text file of game records") from None
 
 
 def _is_results_header(line: str) -> bool:

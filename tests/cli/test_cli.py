@@ -236,3 +236,18 @@ def test_values_are_shown_as_a_person_types_them(value, shown):
     from meeple.cli.common import show_value
 
     assert show_value(value) == shown
+
+
+def test_replay_refuses_what_is_not_a_regular_file_without_reading_it(capsys, tmp_path):
+    import os
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)  # reading it would wait forever for a writer
+    for path, kind in ((fifo, "a FIFO"), (tmp_path, "a directory"), ("/dev/zero", "a device")):
+        code, _, err = run(capsys, "replay", str(path))
+        assert_one_line_error(code, err, f"cannot read {path}: {kind}, not a regular file")
+
+
+def test_bots_for_an_empty_game_name_is_an_unknown_game(capsys):
+    code, _, err = run(capsys, "bots", "--game", "")
+    assert_one_line_error(code, err, "unknown game ''")

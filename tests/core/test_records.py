@@ -96,6 +96,8 @@ def forged(change, record=None):
     (lambda d: d.__setitem__("players", 3.0), "players must be an integer, got 3.0"),
     (lambda d: d.__setitem__("players", True), "players must be an integer, got true"),
     (lambda d: d.__setitem__("seed", 3.0), "seed must be an integer, got 3.0"),
+    (lambda d: d.__setitem__("seed", -1), "seed must be an integer from 0 to 2\*\*64 - 1, got -1"),
+    (lambda d: d.__setitem__("seed", 2**64 + 3), "seed must be an integer from 0 to 2\*\*64 - 1"),
     (lambda d: d.__setitem__("game", ["market"]), "game must be a string"),
     (lambda d: d.__setitem__("plugin_version", 1), "plugin_version must be a string, got 1"),
     (lambda d: d.__setitem__("options", []), "options must be an object"),
