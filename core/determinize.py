@@ -1,9 +1,12 @@
 """Sampling a full state consistent with a player's view (for search bots).
 
-Generic over zones: visible zones are copied from the view, cards known to everyone stay where
-they are, and every remaining card of the deck is shuffled into the hidden slots (draw piles,
-other hands), sizes kept. The sample gets a fresh RNG from the caller's generator, so it cannot
-predict the real game's shuffles.
+Generic over zones: visible zones are copied from the view, cards the viewer knows (known to
+everyone, or to a set of seats that includes the viewer) stay where they are, and every remaining
+card of the deck is shuffled into the hidden slots (draw piles, other hands), sizes kept. The
+sample gets a fresh RNG from the caller's generator, so it cannot predict the real game's
+shuffles. During a simultaneous decision the sample keeps the viewer's own pending choice (the
+view holds it) and no other seat's: those seats owe their choice again, so a search bot simulates
+them choosing and never reads a choice it could not see.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ def rebuild(game: "Game", view: View, rng: Rng) -> tuple["State", list[tuple[Zon
     state.pending = list(view.pending)
     state.moves = view.moves
     state._legal = state._legal_set = None
+    state._choices = dict(view.choices) or None  # the viewer's own choice (all: the observer's)
     unknown: list[tuple[Zone, int]] = []
     for info in game_fields(type(state)):
         if info.hidden:

@@ -90,6 +90,11 @@ class Game:
         """A new game from `seed`: the same seed and actions always give the same game."""
         return self.setup(Rng(seed))
 
+    def build_state(self, rng: Rng, **fields: Any) -> "State":
+        """A new `state_class` instance for this game holding `rng`: what `setup` returns,
+        e.g. `return self.build_state(rng, pending=[Bid(players)], hands=hands)`."""
+        return self.state_class(game=self, rng=rng, **fields)
+
     def max_length(self) -> int:
         """An upper bound on the number of decisions in one game."""
         return self.spec.max_length(self.options, self.players)

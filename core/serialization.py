@@ -16,7 +16,7 @@ import attrs
 
 import cattrs
 from cattrs.errors import BaseValidationError, ForbiddenExtraKeysError
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.v import format_exception
 
 from .actions import Action, Decision
@@ -73,15 +73,25 @@ def make_base_converter() -> cattrs.Converter:
     _zone_hooks(converter)
     for view_cls in VIEW_TYPES.values():
         converter.register_structure_hook(view_cls, _structure_zone_view)
+        converter.register_unstructure_hook(view_cls, _zone_view_unstructurer(converter, view_cls))
     return converter
+
+
+def _zone_view_unstructurer(converter: cattrs.Converter, cls: type) -> Callable[[Any], Any]:
+    """A zone view's fields with a default (a hand's `known_to`) are left out while they hold
+    it, so the JSON of games that never use them stays as it was."""
+    optional = {f.name: override(omit_if_default=True) for f in attrs.fields(cls)
+                if f.default is not attrs.NOTHING}
+    return make_dict_unstructure_fn(cls, converter, **optional)
 
 
 def _structure_zone_view(data: Any, cls: type) -> Any:
     """Zone views hold only JSON-native values and tuples: rebuild them, lists frozen to tuples."""
     names = [f.name for f in attrs.fields(cls)]
-    if not isinstance(data, dict) or set(data) != set(names):
+    required = {f.name for f in attrs.fields(cls) if f.default is attrs.NOTHING}
+    if not isinstance(data, dict) or not required <= set(data) <= set(names):
         raise ValueError(f"a {cls.__name__} has the keys {names}, got {_short(data)}")
-    return cls(**{name: _freeze(data[name]) for name in names})
+    return cls(**{name: _freeze(data[name]) for name in names if name in data})
 
 
 def _int(data: Any) -> int:
@@ -203,13 +213,17 @@ def action_from_data(game_cls: type["Game"], data: Any) -> Action:
 def view_to_data(game_cls: type["Game"], view: View) -> dict[str, Any]:
     converter = converter_for(game_cls)
     types = _view_types(game_cls)
-    return {
+    data = {
         "game": view.game,
         "player": view.player,
         "moves": view.moves,
         "pending": [converter.unstructure(d, Decision) for d in view.pending],
         "fields": {name: converter.unstructure(value, types.get(name, Any)) for name, value in view.fields},
     }
+    if view.chosen:  # a simultaneous decision is under way (absent otherwise)
+        data["chosen"] = list(view.chosen)
+        data["choices"] = [[seat, converter.unstructure(a, Action)] for seat, a in view.choices]
+    return data
 
 
 def view_from_data(game_cls: type["Game"], data: Any) -> View:
@@ -217,7 +231,8 @@ def view_from_data(game_cls: type["Game"], data: Any) -> View:
     types = _view_types(game_cls)
 
     def build() -> View:
-        _expect_keys(data, {"game", "player", "moves", "pending", "fields"}, "view")
+        _expect_keys(data, {"game", "player", "moves", "pending", "fields"}, "view",
+                     frozenset({"chosen", "choices"}))
         fields = data["fields"]
         if set(fields) != set(types):
             raise ValueError(f"fields {sorted(fields)} do not match {sorted(types)}")
@@ -225,6 +240,8 @@ def view_from_data(game_cls: type["Game"], data: Any) -> View:
             data["game"], data["player"], _int(data["moves"]),
             tuple(converter.structure(d, Decision) for d in data["pending"]),
             tuple((name, converter.structure(fields[name], t)) for name, t in types.items()),
+            tuple(_int(seat) for seat in data.get("chosen", ())),
+            tuple(_choice(converter, pair) for pair in data.get("choices", ())),
         )
 
     return _guard("view", build)
@@ -237,10 +254,17 @@ def _view_types(game_cls: type["Game"]) -> dict[str, Any]:
     return types
 
 
-def _expect_keys(data: Any, keys: set[str], what: str) -> None:
+def _choice(converter: cattrs.Converter, pair: Any) -> tuple[int, Action]:
+    """One `[seat, action]` pending choice of a simultaneous decision."""
+    if not isinstance(pair, list) or len(pair) != 2:
+        raise ValueError(f"a pending choice is [seat, action], got {_short(pair)}")
+    return _int(pair[0]), converter.structure(pair[1], Action)
+
+
+def _expect_keys(data: Any, keys: set[str], what: str, optional: frozenset[str] = frozenset()) -> None:
     if not isinstance(data, dict):
         raise ValueError(f"a {what} is a JSON object, got {_short(data)}")
-    missing, extra = keys - set(data), set(data) - keys
+    missing, extra = keys - set(data), set(data) - keys - optional
     if missing:
         raise ValueError(f"missing keys {sorted(missing)}")
     if extra:
@@ -252,7 +276,7 @@ def _expect_keys(data: Any, keys: set[str], what: str) -> None:
 def state_to_data(state: "State") -> dict[str, Any]:
     game = state.game
     converter = converter_for(type(game))
-    return {
+    data = {
         "game": game.spec.id,
         "players": game.players,
         "options": game.options.as_dict(),
@@ -262,6 +286,10 @@ def state_to_data(state: "State") -> dict[str, Any]:
         "fields": {info.name: converter.unstructure(getattr(state, info.name), info.annotation)
                    for info in game_fields(type(state))},
     }
+    choices = state._choices
+    if choices:  # secret choices of a simultaneous decision under way (absent otherwise)
+        data["choices"] = [[seat, converter.unstructure(a, Action)] for seat, a in choices.items()]
+    return data
 
 
 def state_from_data(game_cls: type["Game"], data: Any) -> "State":
@@ -269,7 +297,8 @@ def state_from_data(game_cls: type["Game"], data: Any) -> "State":
     state_cls = game_cls.state_class
 
     def build() -> "State":
-        _expect_keys(data, {"game", "players", "options", "rng", "moves", "pending", "fields"}, "state")
+        _expect_keys(data, {"game", "players", "options", "rng", "moves", "pending", "fields"}, "state",
+                     frozenset({"choices"}))
         if data["game"] != game_cls.spec.id:
             raise ValueError(f"this is a {data['game']!r} state, not {game_cls.spec.id!r}")
         game = game_cls(_int(data["players"]), data["options"])
@@ -286,6 +315,7 @@ def state_from_data(game_cls: type["Game"], data: Any) -> "State":
         state = state_cls(game=game, rng=Rng(_int(data["rng"])),
                           pending=[converter.structure(d, Decision) for d in data["pending"]],
                           moves=_int(data["moves"]), **values)
+        state.restore_choices(_choice(converter, pair) for pair in data.get("choices", ()))
         return state
 
     return _guard("state", build)

@@ -224,6 +224,24 @@ class State(PendingDecisions, metaclass=StateMeta):
         """Seat `player`'s secret choice for the pending simultaneous decision, if made."""
         return self._choices.get(player) if self._choices else None
 
+    def restore_choices(self, choices: Iterable[tuple[int, Action]]) -> None:
+        """Put back pending choices (`(seat, action)` pairs) of the simultaneous decision on top,
+        as read from JSON or a view; each must be a legal choice of a seat that owes one."""
+        restored: dict[int, Action] = {}
+        for seat, action in choices:
+            frame = self.pending[-1] if self.pending else None
+            if frame is None or not frame.simultaneous:
+                raise ValueError("pending choices need a simultaneous decision on top of the stack")
+            if seat in restored or seat not in frame.seats():
+                raise ValueError(f"seat {seat} cannot have a pending choice for {frame.describe()}")
+            if action not in tuple(frame.legal_actions(self, seat)):  # type: ignore[call-arg]
+                raise ValueError(f"{_describe(action)} is not a legal choice for seat {seat}")
+            restored[seat] = action
+        if restored and len(restored) == len(self.pending[-1].seats()):
+            raise ValueError("every seat has chosen: the decision would have been resolved")
+        self._choices = {p: restored[p] for p in sorted(restored)} or None
+        self._legal = self._legal_set = None
+
     def withdraw_choices(self, keep: Iterable[int] = ()) -> None:
         """Forget the pending choices of every seat not in `keep` (they owe them again).
 

@@ -138,19 +138,56 @@ class HandView:
     in it (taken in full view and not played since): `(position, card)` pairs for an ordered hand,
     sorted cards for an unordered one. An unordered hand shows its cards sorted, so nothing leaks
     through the order in which they arrived.
+
+    `known_to` lists the cards only some seats know (a passed card: its giver and its receiver)
+    and that this viewer may see: every such card for a viewer who sees the hand, only those it
+    knows for another seat. Entries are `(position, card, seats)` for an ordered hand and
+    `(card, seats)`, sorted, for an unordered one; `seats` is the ascending tuple of seats that
+    know the card. Empty (and absent from JSON) for games that never use per-seat knowledge.
     """
 
     size: int
     ordered: bool
     cards: tuple[Any, ...] | None
     known: tuple[Any, ...]
+    known_to: tuple[tuple[Any, ...], ...] = ()
+
+
+#: What a hand records about each card: False (only who sees the hand knows it), True (everyone
+#: knows it), or the frozenset of seats that know it besides those who see the hand.
+Knowledge = Any
+
+
+def _knowledge(known: bool, known_to: Iterable[int] | None) -> Knowledge:
+    """One card's knowledge flag from `add`'s arguments (an empty set is nobody's knowledge)."""
+    if known:
+        return True
+    if known_to is None:
+        return False
+    seats = frozenset(known_to)
+    if any(type(seat) is not int or seat < 0 for seat in seats):
+        raise ValueError(f"known_to names seats (non-negative ints), got {sorted(seats, key=repr)}")
+    return seats or False
+
+
+def _merge(flag: Knowledge, to: Knowledge) -> Knowledge:
+    """Knowledge after revealing a card to `to` (True: everyone)."""
+    if flag is True or to is True:
+        return True
+    if to is False:
+        return flag
+    return to | flag if flag is not False else to
 
 
 class Hand(CardRow):
-    """A player's hand: a list of cards, each flagged when everyone knows it is there.
+    """A player's hand: a list of cards, each flagged with who knows it is there.
 
     `ordered=True` means positions matter (insert at a position, play contiguous cards);
     `ordered=False` means the hand is a multiset and views sort it.
+
+    A card is known to the seats who see the hand (its owner), plus everyone (`known=True`: it was
+    taken in full view) or a set of seats (`known_to={0, 2}`: seat 0 passed it to seat 2). Views
+    show each seat the cards it knows; determinization keeps them where they are.
     """
 
     __slots__ = ("_known", "ordered")
@@ -158,10 +195,11 @@ class Hand(CardRow):
 
     def __init__(self, cards: Iterable[Card] = (), owner: int | None = None,
                  visibility: Visibility = Visibility.OWNER, ordered: bool = True,
-                 known: Iterable[bool] | None = None) -> None:
+                 known: Iterable[Knowledge] | None = None) -> None:
         super().__init__(visibility, owner)
         self._cards = list(cards)
-        self._known = list(known) if known is not None else [False] * len(self._cards)
+        self._known = ([True if k is True else (frozenset(k) or False) if k else False for k in known]
+                       if known is not None else [False] * len(self._cards))
         if len(self._known) != len(self._cards):
             raise ValueError("a hand needs one known flag per card")
         self.ordered = ordered
@@ -182,31 +220,61 @@ class Hand(CardRow):
         return self._cards.count(card)
 
     def is_known(self, position: int) -> bool:
+        """Whether everyone knows the card at `position`."""
+        return self._known[position] is True
+
+    def known_to(self, position: int) -> frozenset[int] | bool:
+        """Who knows the card at `position` besides those who see the hand: True (everyone),
+        a frozenset of seats, or False (nobody)."""
         return self._known[position]
+
+    def knows(self, player: int | None, position: int) -> bool:
+        """Whether `player` (None: the observer) knows the card at `position`."""
+        flag = self._known[position]
+        return flag is True or self.visible_to(player) or (flag is not False and player in flag)
 
     def known_cards(self) -> list[Card]:
         """The cards everyone knows are in this hand, in hand order."""
-        return [c for c, k in zip(self._cards, self._known) if k]
+        return [c for c, k in zip(self._cards, self._known) if k is True]
 
-    def add(self, card: Card, known: bool = False) -> None:
-        """Put a card at the end; `known=True` when it was taken in full view."""
+    def add(self, card: Card, known: bool = False, known_to: Iterable[int] | None = None) -> None:
+        """Put a card at the end; `known=True` when it was taken in full view, `known_to` the
+        seats that know it when only some do (a card passed face down: giver and receiver)."""
+        flag = _knowledge(known, known_to)
         self._changed()
         self._cards.append(card)
-        self._known.append(known)
+        self._known.append(flag)
 
-    def extend(self, cards: Iterable[Card], known: bool = False) -> None:
+    def extend(self, cards: Iterable[Card], known: bool = False,
+               known_to: Iterable[int] | None = None) -> None:
+        flag = _knowledge(known, known_to)
         self._changed()
         for card in cards:
             self._cards.append(card)
-            self._known.append(known)
+            self._known.append(flag)
 
-    def insert(self, position: int, card: Card, known: bool = False) -> None:
+    def insert(self, position: int, card: Card, known: bool = False,
+               known_to: Iterable[int] | None = None) -> None:
         """Insert before `position` (0..len): 0 is the far left, len the far right."""
+        flag = _knowledge(known, known_to)
         self._changed()
         if not 0 <= position <= len(self._cards):
             raise IndexError(f"insert position {position} outside 0..{len(self._cards)}")
         self._cards.insert(position, card)
-        self._known.insert(position, known)
+        self._known.insert(position, flag)
+
+    def reveal(self, positions: Iterable[int] | None = None, to: Iterable[int] | None = None) -> None:
+        """Make the cards at `positions` (default: every card) known to everyone, or only to the
+        seats `to` (added to those who knew them already). The cards stay where they are."""
+        flag = True if to is None else _knowledge(False, to)
+        indices = range(len(self._cards)) if positions is None else list(positions)
+        for i in indices:
+            if not -len(self._cards) <= i < len(self._cards):
+                raise IndexError(f"no card at position {i} in a hand of {len(self._cards)}")
+        self._changed()
+        known = self._known
+        for i in indices:
+            known[i] = _merge(known[i], flag)
 
     def pop(self, position: int) -> Card:
         self._changed()
@@ -224,21 +292,23 @@ class Hand(CardRow):
         return taken
 
     def remove(self, card: Card) -> None:
-        """Remove one copy of `card`, a known copy first: playing a card lowers what others know."""
+        """Remove one copy of `card`, the best-known copy first (known to everyone, then to some
+        seats, then to nobody): playing a card lowers what others know."""
         self._changed()
-        cards = self._cards
-        first = -1
+        cards, known = self._cards, self._known
+        best, best_rank = -1, -1
         for i, c in enumerate(cards):
             if c == card:
-                if self._known[i]:
-                    first = i
-                    break
-                if first < 0:
-                    first = i
-        if first < 0:
+                flag = known[i]
+                rank = 2 if flag is True else 0 if flag is False else 1
+                if rank > best_rank:
+                    best, best_rank = i, rank
+                    if rank == 2:
+                        break
+        if best < 0:
             raise ValueError(f"card {card!r} is not in the hand")
-        del cards[first]
-        del self._known[first]
+        del cards[best]
+        del known[best]
 
     def remove_many(self, cards: Iterable[Card]) -> None:
         for card in cards:
@@ -261,26 +331,58 @@ class Hand(CardRow):
         return clone
 
     def hidden_slots(self, player: int | None) -> list[int]:
+        """The positions of the cards `player` does not know (for samplers and leak tests)."""
         if self.visible_to(player):
             return []
-        return [i for i, k in enumerate(self._known) if not k]
+        return [i for i, k in enumerate(self._known) if k is False or (k is not True and player not in k)]
 
-    def _make_view(self, visible: bool) -> HandView:
+    def view(self, player: int | None) -> HandView:
+        """What `player` sees (cached). A hand holding cards known to only some seats builds one
+        view per seat that does not see it (each sees the cards it knows)."""
+        visibility = self.visibility
+        if player is None or visibility is Visibility.PUBLIC or (
+                visibility is Visibility.OWNER and player == self.owner):
+            seen = self._seen
+            if seen is None:
+                seen = self._seen = self._make_view(True)
+            return seen
+        unseen = self._unseen
+        if unseen is None:
+            if not any(k.__class__ is frozenset for k in self._known):
+                unseen = self._unseen = self._make_view(False)
+                return unseen
+            unseen = self._unseen = {}
+        if unseen.__class__ is dict:
+            mine = unseen.get(player)
+            if mine is None:
+                mine = unseen[player] = self._make_view(False, player)
+            return mine
+        return unseen
+
+    def _make_view(self, visible: bool, player: int | None = None) -> HandView:
+        """The view of a seer (`visible`), or of `player` who does not see the hand."""
         cards, known_flags = self._cards, self._known
+        ordered = self.ordered
         if True in known_flags:
-            if self.ordered:
-                known = tuple((i, c) for i, (c, k) in enumerate(zip(cards, known_flags)) if k)
+            if ordered:
+                known = tuple((i, c) for i, (c, k) in enumerate(zip(cards, known_flags)) if k is True)
             else:
-                known = tuple(sorted([c for c, k in zip(cards, known_flags) if k]))
+                known = tuple(sorted([c for c, k in zip(cards, known_flags) if k is True]))
         else:
             known = ()
+        partial = [(i, c, tuple(sorted(k))) for i, (c, k) in enumerate(zip(cards, known_flags))
+                   if k.__class__ is frozenset and (visible or player in k)]
+        known_to: tuple[tuple[Any, ...], ...] = (
+            tuple(partial) if ordered else tuple(sorted((c, seats) for _, c, seats in partial)))
         if not visible:
             shown = None
-        elif self.ordered:
+        elif ordered:
             shown = tuple(cards)
         else:
             shown = tuple(sorted(cards))
-        return HandView(len(cards), self.ordered, shown, known)
+        if known_to:
+            return HandView(len(cards), ordered, shown, known, known_to)
+        return HandView(len(cards), ordered, shown, known)
 
     def restore(self, view: HandView) -> list[int]:
         """Fill from a view; unknown cards become None and their slots are returned."""
@@ -288,33 +390,50 @@ class Hand(CardRow):
         self.ordered = view.ordered
         if view.ordered:
             cards: list[Card] = list(view.cards) if view.cards is not None else [None] * view.size
-            known = [False] * view.size
+            known: list[Knowledge] = [False] * view.size
             for position, card in view.known:
                 cards[position] = card
                 known[position] = True
+            for position, card, seats in view.known_to:
+                cards[position] = card
+                known[position] = frozenset(seats)
         else:
+            flagged = [(card, True) for card in view.known]
+            flagged += [(card, frozenset(seats)) for card, seats in view.known_to]
             if view.cards is not None:
                 cards = list(view.cards)
                 known = [False] * view.size
-                pending = list(view.known)
-                for i, card in enumerate(cards):
-                    if card in pending:
-                        pending.remove(card)
-                        known[i] = True
+                for card, flag in flagged:
+                    for i, c in enumerate(cards):
+                        if c == card and known[i] is False:
+                            known[i] = flag
+                            break
             else:
-                cards = list(view.known) + [None] * (view.size - len(view.known))
-                known = [True] * len(view.known) + [False] * (view.size - len(view.known))
+                cards = [card for card, _ in flagged] + [None] * (view.size - len(flagged))
+                known = [flag for _, flag in flagged] + [False] * (view.size - len(flagged))
         self._cards, self._known = cards, known
         return [i for i, c in enumerate(cards) if c is None] if view.cards is None else []
 
     def to_data(self) -> dict[str, Any]:
-        return {**self._head(), "ordered": self.ordered, "cards": list(self._cards),
-                "known": [i for i, k in enumerate(self._known) if k]}
+        data = {**self._head(), "ordered": self.ordered, "cards": list(self._cards),
+                "known": [i for i, k in enumerate(self._known) if k is True]}
+        partial = [[i, sorted(k)] for i, k in enumerate(self._known) if k.__class__ is frozenset]
+        if partial:
+            data["known_to"] = partial
+        return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> "Hand":
         known_positions = set(data["known"])
         cards = data["cards"]
-        return cls(cards, data["owner"], Visibility(data["visibility"]), data["ordered"],
-                   [i in known_positions for i in range(len(cards))])
-
+        known: list[Knowledge] = [i in known_positions for i in range(len(cards))]
+        for position, seats in data.get("known_to", ()):
+            if type(position) is not int or not 0 <= position < len(cards) or known[position]:
+                raise ValueError(f"bad known_to position {position!r}")
+            if not isinstance(seats, list) or not seats:
+                raise ValueError(f"known_to needs a non-empty list of seats, got {seats!r}")
+            known[position] = _knowledge(False, seats)
+        extra = set(data) - {"visibility", "owner", "ordered", "cards", "known", "known_to"}
+        if extra:
+            raise ValueError(f"unexpected keys {sorted(extra)}")
+        return cls(cards, data["owner"], Visibility(data["visibility"]), data["ordered"], known)
