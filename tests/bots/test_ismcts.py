@@ -201,7 +201,7 @@ def test_against_three_random_players_it_wins_most_linko_games():
 
 
 def test_score_rewards_rescale_final_scores_between_the_worst_and_the_best_seat():
-    from meeple_bots.ismcts import _normalized
+    from meeple_bots.search import normalized as _normalized
 
     assert _normalized([3, 1, 1, -1]) == [1.0, 0.5, 0.5, 0.0]
     assert _normalized([2, 2]) == [0.5, 0.5]

@@ -1,0 +1,299 @@
+"""One Monte Carlo tree search for the search bots: node, selection, expansion, rollout, back-up.
+
+The `mcts` and `ismcts` bots are thin layers over `TreeSearch`; what tells them apart is where
+each iteration's state comes from:
+
+- **exact** (`TreeSearch.run_exact`): a perfect-information game without chance. Every iteration
+  starts from the same state, so each node keeps its own state (the legal actions a state caches
+  are computed once per node) and selection is plain UCT over the parent's visits.
+- **sampled** (`TreeSearch.run_sampled`): every iteration starts from a fresh state drawn by a
+  sampler, and replays the tree's actions on it (*open loop*). For `mcts` on a game with chance the
+  sample is a copy of the exact state with fresh chance; for `ismcts` it is a determinization of
+  the bot's view (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE
+  TCIAIG 2012). Since an action is not legal in every sample, a child competes only in the
+  iterations where its action is legal, and its exploration term counts those (*availability*).
+
+Rewards are per seat (a finished game: 1 shared by the winners, or the final score rescaled
+between the worst and the best seat; at a rollout horizon: the game's own estimate), and each node
+is scored for the seat that chose the move into it, so any number of players and decisions owed by
+any seat in any order are handled alike.
+
+**Choices the observer cannot see.** In a sampled search the tree is keyed by what the observer
+(the searching seat) sees. When another seat chooses without the observer seeing which action it
+took — a simultaneous decision (each seat picks without seeing the others), or a decision the game
+marks with ``hidden_choice = True`` (a face-down pass) — the tree does not branch on that action: it
+has one child, `HiddenChoice(seat)`, shared by all of that seat's choices there, and the action
+itself is drawn uniformly at random in each iteration. So the observer never plans as if it knew an
+opponent's secret choice, and an opponent never "answers" a choice of the observer's it could not
+have seen. `is_observed` decides this; a search may be given another predicate.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Callable, NamedTuple, Sequence
+
+from meeple import Action, Bot, State
+
+Below = Callable[[int], int]
+"""``below(n)``: a uniformly random index in ``range(n)`` from the bot's own generator."""
+Rewards = Sequence[float]
+Rollout = Callable[[State, State], Rewards]
+"""``rollout(origin, state)``: play `state` on (in place) and return each seat's reward; `origin`
+is the iteration's starting state (for a rollout horizon)."""
+IsObserved = Callable[[State, int, int], bool]
+"""``is_observed(state, mover, observer)``: whether `observer` will know which action `mover`
+takes at `state`'s pending decision."""
+
+
+class HiddenChoice(NamedTuple):
+    """The key of the one child standing for every action `seat` may take unseen by the observer."""
+
+    seat: int
+
+
+def is_observed(state: State, mover: int, observer: int) -> bool:
+    """The observer sees its own choices and other seats' choices, except those of a simultaneous
+    decision (`Decision.simultaneous`) or of a decision marked ``hidden_choice = True``."""
+    if mover == observer:
+        return True
+    frame = state.pending[-1]
+    return not (getattr(frame, "simultaneous", False) or getattr(frame, "hidden_choice", False))
+
+
+def fast_below(seed: int) -> Below:
+    """A quick `Below` from Python's generator seeded by the bot's own (rollouts draw millions)."""
+    draw = random.Random(seed).random
+    return lambda n: int(draw() * n)
+
+
+class Node:
+    """A move in the tree (an action, or a `HiddenChoice`), with statistics for the seat that made it.
+
+    `visits` and `value` (the mover's total reward) are backed up through every iteration that
+    passed through the node; `avails` counts the iterations in which it could have been chosen
+    (sampled search). In exact search the node also keeps its `state` and its `untried` actions.
+    """
+
+    __slots__ = ("parent", "key", "mover", "children", "visits", "value", "avails", "state", "untried")
+
+    def __init__(self, parent: "Node | None", key: "Action | HiddenChoice | None", mover: int | None,
+                 state: State | None = None) -> None:
+        self.parent = parent
+        self.key = key
+        self.mover = mover  # the seat that made the move into this node (None at the root)
+        self.children: dict[Action | HiddenChoice, Node] = {}
+        self.visits = 0
+        self.value = 0.0
+        self.avails = 1
+        self.state = state
+        self.untried: list[Action] = list(state.legal_actions()) if state is not None else []
+
+    @property
+    def action(self) -> Action | None:
+        """The action into this node (None at the root and for a hidden choice)."""
+        return None if isinstance(self.key, HiddenChoice) else self.key
+
+    def decision_node(self) -> "Node":
+        """The node whose children are the observer's choices: this one, or the first below it
+        past other seats' hidden choices (which may come first in a simultaneous decision)."""
+        node = self
+        while len(node.children) == 1:
+            (only,) = node.children.values()
+            if not isinstance(only.key, HiddenChoice):
+                break
+            node = only
+        return node
+
+    def best_child(self) -> "Node":
+        """The most visited child (ties: the higher total value): the move to play."""
+        return max(self.children.values(), key=lambda child: (child.visits, child.value))
+
+
+def back_up(node: Node | None, rewards: Rewards) -> None:
+    """Credit each node on the path to the root with its mover's reward."""
+    while node is not None:
+        node.visits += 1
+        if node.mover is not None:
+            node.value += rewards[node.mover]
+        node = node.parent
+
+
+class TreeSearch:
+    """The search of one decision: `run_exact` or `run_sampled` returns the root of its tree.
+
+    `exploration` is the UCB constant c (score = mean reward + c·sqrt(ln n / visits), with n the
+    parent's visits in exact search and the child's availability in sampled search); `below`
+    draws expansions and hidden choices; `rollout` finishes each iteration; `observer` (sampled
+    search) is the seat whose information set the tree is keyed by.
+    """
+
+    def __init__(self, exploration: float, below: Below, rollout: Rollout, observer: int | None = None,
+                 observed: IsObserved = is_observed) -> None:
+        self.exploration = exploration
+        self.below = below
+        self.rollout = rollout
+        self.observer = observer
+        self.observed = observed
+
+    # -- exact: one state, nodes keep theirs ----------------------------------------------------------
+
+    def run_exact(self, state: State, iterations: int) -> Node:
+        """UCT from `state` (left unchanged), which must hold no hidden information and no chance."""
+        root = Node(None, None, None, state)
+        rollout = self.rollout
+        for _ in range(iterations):
+            node = self._select_exact(root)
+            if node.untried:
+                node = self._expand_exact(node)
+            leaf = node.state
+            back_up(node, rollout(leaf, leaf.clone() if leaf.pending else leaf))  # type: ignore[union-attr]
+        return root
+
+    def _select_exact(self, node: Node) -> Node:
+        """Descend through fully expanded nodes by UCB over the parent's visits."""
+        c = self.exploration
+        while not node.untried and node.children:
+            log_visits = math.log(node.visits)
+            best, best_score = node, -math.inf
+            for child in node.children.values():
+                visits = child.visits
+                score = child.value / visits + c * math.sqrt(log_visits / visits)
+                if score > best_score:
+                    best, best_score = child, score
+            node = best
+        return node
+
+    def _expand_exact(self, node: Node) -> Node:
+        """Add a child for one untried action, chosen at random."""
+        untried = node.untried
+        index = self.below(len(untried))
+        untried[index], untried[-1] = untried[-1], untried[index]
+        action = untried.pop()
+        state = node.state.clone()  # type: ignore[union-attr]
+        mover = state.current_player
+        state.apply(action)
+        child = node.children[action] = Node(node, action, mover, state)
+        return child
+
+    # -- sampled: a fresh state per iteration, open loop ------------------------------------------------
+
+    def run_sampled(self, sample: Callable[[], State], iterations: int, budget: float = 0.0,
+                    keep_origin: bool = False) -> Node:
+        """`iterations` iterations (fewer if `budget` seconds run out), each on a new `sample()`.
+        With `keep_origin` the rollout gets an untouched copy of the sample as its origin."""
+        root = Node(None, None, None)
+        deadline = time.perf_counter() + budget if budget else math.inf
+        rollout = self.rollout
+        for done in range(iterations):
+            if done and time.perf_counter() >= deadline:
+                break
+            state = sample()
+            origin = state.clone() if keep_origin else state
+            node = self._select_and_expand(root, state)
+            back_up(node, rollout(origin, state))
+        return root
+
+    def _select_and_expand(self, node: Node, state: State) -> Node:
+        """Descend by UCB among the children available in this sample; add one untried move.
+        `state` follows the tree's moves."""
+        c, below, observer, observed = self.exploration, self.below, self.observer, self.observed
+        while state.pending:
+            legal = state.legal_actions()
+            mover = state.current_player
+            children = node.children
+            hidden = observer is not None and mover != observer
+            if hidden and not observed(state, mover, observer):  # type: ignore[arg-type]
+                key = HiddenChoice(mover)  # type: ignore[arg-type]
+                child = children.get(key)
+                state.apply(legal[below(len(legal))])
+                if child is None:
+                    children[key] = Node(node, key, mover)
+                    return children[key]
+                child.avails += 1
+                node = child
+                continue
+            untried = []
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.avails += 1
+            if untried:
+                action = untried[below(len(untried))]
+                state.apply(action)
+                child = children[action] = Node(node, action, mover)
+                return child
+            best, best_score = node, -math.inf
+            for action in legal:
+                child = children[action]
+                visits = child.visits
+                score = child.value / visits + c * math.sqrt(math.log(child.avails) / visits)
+                if score > best_score:
+                    best, best_score = child, score
+            state.apply(best.key)  # type: ignore[arg-type]
+            node = best
+        return node
+
+
+# -- rollouts and rewards -----------------------------------------------------------------------------
+
+def win_shares(players: int) -> list[tuple[float, ...]]:
+    """Each seat's share of the win for every set of winners, indexed by the set's bit mask."""
+    return [tuple(1.0 / bin(mask).count("1") if mask >> s & 1 else 0.0 for s in range(players))
+            for mask in range(1 << players)]
+
+
+def winner_mask(winners: Sequence[int]) -> int:
+    mask = 0
+    for seat in winners:
+        mask |= 1 << seat
+    return mask
+
+
+def normalized(scores: Sequence[float]) -> list[float]:
+    """Final scores rescaled to [0, 1]: the best seat 1, the worst 0 (all 0.5 when equal)."""
+    low, high = min(scores), max(scores)
+    if high == low:
+        return [0.5] * len(scores)
+    return [(score - low) / (high - low) for score in scores]
+
+
+class PlayOut:
+    """A `Rollout`: random moves (or one policy bot per seat) to the end of the game, or to the
+    game's rollout horizon; rewards are win shares, or rescaled scores with `by_score`."""
+
+    def __init__(self, players: int, below: Below, policies: Sequence[Bot] | None = None,
+                 horizon: Callable[[State, State], Rewards | None] | None = None,
+                 by_score: bool = False) -> None:
+        self.below = below
+        self.policies = policies
+        self.horizon = horizon
+        self.by_score = by_score
+        self.shares = win_shares(players)
+
+    def __call__(self, origin: State, state: State) -> Rewards:
+        horizon, policies, below = self.horizon, self.policies, self.below
+        if horizon is None and policies is None:
+            while state.pending:  # the common case, kept tight
+                legal = state.legal_actions()
+                state.apply(legal[below(len(legal))])
+        while state.pending:
+            if horizon is not None:
+                values = horizon(origin, state)
+                if values is not None:
+                    return values
+            legal = state.legal_actions()
+            if policies is None:
+                state.apply(legal[below(len(legal))])
+            elif len(legal) == 1:
+                state.apply(legal[0])  # a forced move: no view to build, no policy to ask
+            else:
+                seat = state.current_player
+                state.apply(policies[seat].act(state.view(seat), legal))  # type: ignore[index, arg-type]
+        if self.by_score:
+            return normalized(state.scores())
+        return self.shares[winner_mask(state.winners())]

@@ -1,0 +1,144 @@
+"""The shared tree search: an opponent's choice the searching seat cannot see is not a branch of
+its tree (so it never plans as if it knew the choice), and the observed choices still are."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import ClassVar
+
+from attrs import define, frozen
+
+from meeple import Action, Decision, Game, GameSpec, Information, State
+from meeple.layout import hidden_field
+from meeple_bots.ismcts import IsmctsBot, INFO
+from meeple_bots.search import HiddenChoice, Node, is_observed
+
+
+@frozen
+class Bet(Decision):
+    tag = "bet"
+
+
+@frozen
+class Hide(Decision):
+    """Seat 0 hides the pea under a cup, face down: nobody else sees which."""
+
+    tag = "hide"
+    hidden_choice: ClassVar[bool] = True
+
+
+@frozen
+class Guess(Decision):
+    tag = "guess"
+
+
+@frozen
+class Stake(Action):
+    tag = "stake"
+    coins: int
+
+
+@frozen
+class Cup(Action):
+    tag = "cup"
+    index: int
+
+
+@define(slots=True, eq=False, kw_only=True)
+class ShellState(State):
+    """Seat 1 stakes 1 or 2 coins, seat 0 hides the pea under one of three cups, seat 1 points at
+    a cup and wins if the pea is there. Played blind, seat 1 wins one game in three."""
+
+    pea: int | None = hidden_field(default=None)
+    pointed: int | None = None
+
+    def _legal_actions(self):
+        frame = self.pending[-1]
+        if isinstance(frame, Bet):
+            return [Stake(1), Stake(2)]
+        return [Cup(i) for i in range(3)]
+
+    def _apply(self, action):
+        frame = self.pending.pop()
+        if isinstance(frame, Bet):
+            self.pending.append(Hide(0))
+        elif isinstance(frame, Hide):
+            self.pea = action.index
+            self.pending.append(Guess(1))
+        else:
+            self.pointed = action.index
+
+    def _scores(self):
+        return [0, 1 if self.pointed == self.pea else 0]
+
+    def _winners(self):
+        return [1] if self.pointed == self.pea else [0]
+
+
+class Shell(Game):
+    spec = GameSpec("shell", "Shell game", 2, 2, Information.IMPERFECT, False, (), lambda o, p: 3)
+    state_class = ShellState
+    action_types = (Stake, Cup)
+    decision_types = (Bet, Hide, Guess)
+
+    def setup(self, rng):
+        return ShellState(game=self, rng=rng, pending=[Bet(1)])
+
+
+def searched_root(observed=None, iterations=600):
+    game = Shell(2)
+    bot = IsmctsBot(game, 1, INFO.parse_params({"iterations": iterations, "seed": 3}))
+    if observed is not None:
+        bot.tree.observed = observed
+    return bot.search(game.new_state(0).view(1))
+
+
+def test_a_face_down_choice_of_another_seat_is_one_shared_child_drawn_at_random():
+    root = searched_root()
+    assert {child.action for child in root.children.values()} == {Stake(1), Stake(2)}
+    for stake in root.children.values():
+        assert list(stake.children) == [HiddenChoice(0)]
+        (hidden,) = stake.children.values()
+        assert hidden.action is None and hidden.mover == 0
+        assert set(hidden.children) == {Cup(0), Cup(1), Cup(2)}  # seat 1's guesses, one node each
+
+
+def test_the_searcher_does_not_value_its_guess_as_if_it_had_seen_the_pea():
+    root = searched_root()
+    for stake in root.children.values():
+        assert 0.15 < stake.value / stake.visits < 0.55  # a blind guess: one in three
+
+
+def test_keying_the_hidden_choice_as_observed_would_let_the_searcher_see_the_pea():
+    """The attack this guards against: a tree that branches on the pea's cup learns, under each
+    branch, to point at that cup, and values a blind guess as a near-certain win."""
+    root = searched_root(observed=lambda state, mover, observer: True)
+    stake = root.best_child()
+    assert set(stake.children) == {Cup(0), Cup(1), Cup(2)}  # branched on seat 0's secret
+    assert stake.value / stake.visits > 0.7
+
+
+def test_the_bot_still_answers_with_one_of_its_own_legal_actions():
+    game = Shell(2)
+    state = game.new_state(0)
+    bot = IsmctsBot(game, 1, INFO.parse_params({"iterations": 100, "seed": 1}))
+    assert bot.act(state.view(1), state.legal_actions()) in state.legal_actions()
+
+
+def test_choices_of_a_simultaneous_decision_are_unseen_by_the_other_choosers():
+    simultaneous = SimpleNamespace(pending=[SimpleNamespace(simultaneous=True)])
+    in_turn = SimpleNamespace(pending=[SimpleNamespace(simultaneous=False)])
+    assert not is_observed(simultaneous, 0, 1)  # type: ignore[arg-type]
+    assert is_observed(simultaneous, 1, 1)  # type: ignore[arg-type]  # its own choice
+    assert is_observed(in_turn, 0, 1)  # type: ignore[arg-type]
+
+
+def test_the_searchers_choices_are_found_below_other_seats_hidden_choices():
+    """In a simultaneous decision a lower seat may choose (unseen) before the searcher does."""
+    root = Node(None, None, None)
+    hidden = root.children[HiddenChoice(0)] = Node(root, HiddenChoice(0), 0)
+    for cup, visits in ((Cup(0), 3), (Cup(1), 9)):
+        child = hidden.children[cup] = Node(hidden, cup, 1)
+        child.visits = visits
+    assert root.decision_node() is hidden
+    assert root.decision_node().best_child().action == Cup(1)
