@@ -70,6 +70,8 @@ def make_base_converter() -> cattrs.Converter:
     converter.register_unstructure_hook(Rng, lambda rng: rng.state)
     converter.register_structure_hook(Rng, lambda data, _: Rng(_int(data)))
     converter.register_structure_hook(Any, lambda data, _: _freeze(data))
+    for kind in (int, bool, str):  # exact types: cattrs would coerce (`int(2.9)`, `int(True)`, `str(5)`)
+        converter.register_structure_hook(kind, _exactly)
     _zone_hooks(converter)
     for view_cls in VIEW_TYPES.values():
         converter.register_structure_hook(view_cls, _structure_zone_view)
@@ -92,6 +94,16 @@ def _structure_zone_view(data: Any, cls: type) -> Any:
     if not isinstance(data, dict) or not required <= set(data) <= set(names):
         raise ValueError(f"a {cls.__name__} has the keys {names}, got {_short(data)}")
     return cls(**{name: _freeze(data[name]) for name in names if name in data})
+
+
+def _exactly(data: Any, kind: type) -> Any:
+    """`data` if it is exactly of `kind` (JSON's 5.0 and true are not the integer 5 or 1)."""
+    if type(data) is not kind:
+        raise ValueError(f"expected {_KIND_NAMES[kind]}, got {_short(data)}")
+    return data
+
+
+_KIND_NAMES = {int: "an integer", bool: "true or false", str: "a string"}
 
 
 def _int(data: Any) -> int:
