@@ -21,8 +21,11 @@ ERROR_CODES: dict[str, str] = {
     "bad_action": "the action is not an action of this game (malformed JSON object or notation)",
     "not_your_turn": "the seat does not owe the pending decision (or the game is over)",
     "illegal_action": "the action is well formed but the rules do not allow it now",
-    "bot_failed": "the bot raised, refused the game, or answered with an illegal action",
-    "bad_save": "the save cannot be read, is corrupt, or does not replay",
+    "bot_failed": "the bot could not be built, raised, tried to exit, ran out of time, or answered with an illegal action",
+    "bad_save": "the save cannot be read, is corrupt, is too large, or does not replay",
+    "no_save_dir": "save or load by path, but the server was started without --save-dir",
+    "bad_path": "the path is not a file name inside the save directory, or names something that is not a regular file",
+    "file_exists": "save to a file that already exists, without \"overwrite\": true",
     "internal_error": "a bug in meeple or a plugin; the server goes on",
 }
 

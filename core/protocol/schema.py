@@ -8,6 +8,12 @@ library's draft 2020-12 validator, which enforces the whole draft. Every shipped
 resolves offline; the registry retrieves nothing, so a `$ref` outside the shipped files is an
 error, never a download.
 
+One deliberate strictness beyond the draft: draft 2020-12 counts a number with a zero fraction
+(`5.0`) as an "integer"; meeple's types are exact, so here an integer is a JSON number written
+without a fraction or exponent (Python `int`, never `float`, never `true`), in every schema.
+An action's fields, which the schemas leave to each game, are checked just as exactly by the
+game's converter (`meeple.serialization`).
+
 jsonschema's own messages show Python reprs and schema paths; `validate` turns the best-matching
 error into one readable line naming the place in the document (`request.seat must be at least 0`).
 """
@@ -21,7 +27,7 @@ from functools import lru_cache
 from importlib.resources import files
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
@@ -52,10 +58,20 @@ def schema_registry() -> Registry:
     return Registry().with_resources(resources).crawl()
 
 
+def _is_exact_integer(checker: Any, instance: Any) -> bool:
+    return type(instance) is int  # not 5.0 (which the draft would accept), not true
+
+
+#: Draft 2020-12, except that "integer" is exact (see the module's docstring).
+ExactValidator = validators.extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_exact_integer))
+
+
 @lru_cache(maxsize=None)
 def _validator(name: str) -> Draft202012Validator:
     # Passing our registry matters: without one, jsonschema would fetch unknown `$ref`s over the network.
-    return Draft202012Validator(load_schema(name), registry=schema_registry())
+    return ExactValidator(load_schema(name), registry=schema_registry())
 
 
 def validate(document: Any, name: str, root: str = "$") -> None:
@@ -85,6 +101,10 @@ def _explain(error: ValidationError, root: str) -> str:
         return f"{path} must be one of {', '.join(json.dumps(option) for option in expected)}, not {_show(value)}"
     if keyword == "minimum":
         return f"{path} must be at least {expected}, not {value}"
+    if keyword == "maximum":
+        return f"{path} must be at most {expected}, not {_show(value)}"
+    if keyword == "exclusiveMinimum":
+        return f"{path} must be more than {expected}, not {value}"
     if keyword == "minLength":
         return f"{path} must not be empty" if expected == 1 else f"{path} must have at least {expected} characters"
     if keyword == "minItems":

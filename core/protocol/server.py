@@ -4,29 +4,53 @@ A request is `{"id": ..., "op": NAME, ...}`; the response echoes the id and is e
 `{"id": ..., "ok": true, "result": {...}}` or `{"id": ..., "ok": false, "error": {"code": ...,
 "message": ...}}`. Every request is checked against its operation's schema before anything is
 done, an error changes nothing, and no input — malformed JSON, unknown operations, bugs in a
-plugin — stops the server: only the end of input does.
+plugin, a bot that raises, hangs or calls `sys.exit` — stops the server: only the end of input
+does (or a real Ctrl-C).
+
+Types are exact: an integer is never `5.0` or `true` (the schemas' validator and the games'
+converters both refuse them). The seed of a game is never sent to a client: only a save
+document, the full state that is for resuming and never for players, holds it. Save files are
+read and written only inside the directory the operator named (`savedir.SaveDirectory`).
 """
 
 from __future__ import annotations
 
 import json
-import secrets
+import os
+import stat
 import sys
 import traceback
 from pathlib import Path
 from typing import IO, Any, Callable
 
+import attrs
+
 from .. import __version__
-from ..errors import MeepleError
+from ..botprocess import EXEC
+from ..bots import BotSpec
+from ..errors import BotError, MeepleError, OptionError, SaveError, UnknownName
 from ..game import Game
 from ..narration import read_move
 from ..registry import Registry
+from ..runner import HostInterrupts, MoveTimeout, _ask
+from ..seeds import fresh_secret
 from ..serialization import action_from_data, action_to_data, view_to_data
-from ..session import HUMAN, Session
+from ..session import HUMAN, MAX_SAVE_BYTES, Session, file_kind, seat_label
 from .errors import ProtocolError, from_meeple_error
+from .savedir import SaveDirectory
 from .schema import SchemaViolation, validate
 
 PROTOCOL_VERSION = 1
+
+#: Seconds a bot may think in the `bot` operation unless the operator says otherwise
+#: (`meeple serve --bot-timeout`); a request may ask for less (`timeout`), never more.
+DEFAULT_BOT_TIMEOUT = 60.0
+
+#: The longest request line read (a `load` carries a whole save document, at most MAX_SAVE_BYTES).
+MAX_LINE_BYTES = 2 * MAX_SAVE_BYTES
+
+#: An error message is one line of at most this many characters.
+MAX_MESSAGE = 400
 
 Handler = Callable[["Server", dict[str, Any]], dict[str, Any]]
 OPERATIONS: dict[str, Handler] = {}
@@ -43,8 +67,12 @@ def operation(name: str) -> Callable[[Handler], Handler]:
 class Server:
     """The sessions one frontend has open, and the operations on them."""
 
-    def __init__(self, registry: Registry) -> None:
+    def __init__(self, registry: Registry, save_dir: Path | None = None,
+                 bot_timeout: float = DEFAULT_BOT_TIMEOUT, max_save_bytes: int = MAX_SAVE_BYTES) -> None:
         self.registry = registry
+        self.saves = SaveDirectory(save_dir)
+        self.bot_timeout = bot_timeout
+        self.max_save_bytes = max_save_bytes
         self.sessions: dict[str, Session] = {}
         self._opened = 0
 
@@ -60,7 +88,7 @@ class Server:
         if not line.strip():
             return None
         try:
-            request = json.loads(line)
+            request = json.loads(line, parse_constant=_refuse_constant)
         except json.JSONDecodeError as exc:
             return _dump(_error(None, ProtocolError("bad_json", f"not JSON: {exc.msg} at column {exc.colno}")))
         except (RecursionError, ValueError) as exc:
@@ -78,7 +106,9 @@ class Server:
             return _error(request_id, exc)
         except MeepleError as exc:
             return _error(request_id, from_meeple_error(exc))
-        except Exception as exc:  # a bug must not take the server (and every open game) down
+        except RecursionError:  # a document nested deeper than the server follows (a save, an action)
+            return _error(request_id, ProtocolError("bad_request", "the request is nested too deeply"))
+        except (Exception, SystemExit) as exc:  # a bug (or a plugin's sys.exit) must not take the server down
             traceback.print_exc(file=sys.stderr)
             return _error(request_id, ProtocolError("internal_error", f"{type(exc).__name__}: {exc}"))
         return {"id": request_id, "ok": True, "result": result}
@@ -130,6 +160,38 @@ class Server:
                                                  f"seat {owed.player} is to {owed.describe()}")
         return seat
 
+    def check_bot_spec(self, label: str) -> None:
+        """Refuse `exec:` bot specs: they would run any program the client names on the server's
+        machine. (Other specs are checked by the session, which knows the game.)"""
+        if label.strip().lower() == HUMAN:
+            return
+        if BotSpec.parse(label).name == EXEC:
+            raise ProtocolError("unknown_bot", "exec: bots run a program on the server's machine and are not "
+                                               "available through meeple serve; name an installed bot")
+
+    def bot_time(self, request: dict[str, Any]) -> float:
+        """The seconds the bot of a `bot` request may think: the request's `timeout`, at most the server's."""
+        timeout = request.get("timeout", self.bot_timeout)
+        if timeout > self.bot_timeout:
+            raise ProtocolError("bad_request", f"bot: request.timeout must be at most {self.bot_timeout:g} "
+                                               f"seconds (the server's --bot-timeout), not {timeout:g}")
+        return timeout
+
+    def save_file(self, name: str, must_exist: bool) -> Path:
+        """The save file `name` names in the save directory, checked to be a regular file if it exists."""
+        path = self.saves.locate(name)
+        try:
+            mode = os.stat(path).st_mode
+        except FileNotFoundError:
+            if must_exist:
+                raise ProtocolError("bad_save", f"cannot read {name}: no such file in the save directory") from None
+            return path
+        except OSError as exc:
+            raise ProtocolError("bad_path", f"cannot use {name}: {exc.strerror}") from None
+        if not stat.S_ISREG(mode):
+            raise ProtocolError("bad_path", f"{name} is {file_kind(mode)}, not a regular file")
+        return path
+
     def open(self, session: Session) -> dict[str, Any]:
         self._opened += 1
         name = f"s{self._opened}"
@@ -144,7 +206,6 @@ class Server:
             "players": session.game.players,
             "seats": list(session.seats),
             "options": session.game.options.as_dict(),
-            "seed": session.seed,
             "moves": session.state.moves,
             "to_move": session.state.current_player,
             "terminal": session.state.is_terminal,
@@ -197,15 +258,19 @@ def _option(option) -> dict[str, Any]:
 
 @operation("create")
 def create(server: Server, request: dict[str, Any]) -> dict[str, Any]:
-    game_cls = server.game_class(request["game"])
+    spec = server.game_class(request["game"]).spec
     seats = request.get("seats")
     players = request.get("players")
     if seats is not None and players is not None and len(seats) != players:
         raise ProtocolError("bad_request", f"{len(seats)} seats given for {players} players")
-    if seats is None:
-        seats = [HUMAN] * (players if players is not None else game_cls.spec.min_players)
-    seed = request["seed"] if "seed" in request else secrets.randbelow(2**31)
-    session = Session.start(server.registry, game_cls.spec.id, seats, seed, request.get("options", {}))
+    count = len(seats) if seats is not None else players if players is not None else spec.min_players
+    if not spec.min_players <= count <= spec.max_players:  # before anything is built for `count` seats
+        span = f"{spec.min_players}" if spec.min_players == spec.max_players else f"{spec.min_players}–{spec.max_players}"
+        raise ProtocolError("bad_option", f"{spec.id} is played by {span} players, not {count}")
+    for label in seats or ():
+        server.check_bot_spec(label)
+    seed = request["seed"] if "seed" in request else fresh_secret()
+    session = Session.start(server.registry, spec.id, seats or [HUMAN] * count, seed, request.get("options", {}))
     return server.open(session)
 
 
@@ -254,18 +319,37 @@ def apply(server: Server, request: dict[str, Any]) -> dict[str, Any]:
 
 @operation("bot")
 def bot(server: Server, request: dict[str, Any]) -> dict[str, Any]:
+    """The bot thinks on a copy of the session, within its time: whatever it does — raise, hang,
+    call `sys.exit`, raise KeyboardInterrupt, touch the state it was given — the session is as it was
+    and the frontend hears which bot failed and how. Only a real Ctrl-C stops the server."""
     session = server.session(request)
     seat = server.owing_seat(session, request["seat"])
     spec = request.get("bot") or session.seats[seat]
     if spec == HUMAN:
         raise ProtocolError("bad_request", f"seat {seat} is played by a person: name a \"bot\" to ask")
-    player = session.make_bot(server.registry, seat, spec)
-    state = session.state
-    try:
-        action = player.act(state.view(seat), state.legal_actions())
-    except Exception as exc:  # a bot is plugin code: whatever it raises, the frontend hears why
-        raise ProtocolError("bot_failed", f"bot {spec} failed: {type(exc).__name__}: {exc}") from None
-    if not state.is_legal(action):
+    server.check_bot_spec(spec)
+    timeout = server.bot_time(request)
+    spec = seat_label(server.registry, session.game.spec.id, spec)
+    trial = attrs.evolve(session, state=session.state.clone(), actions=list(session.actions))
+    with HostInterrupts().watching() as interrupts:
+        try:
+            player = trial.make_bot(server.registry, seat, spec)  # a failing factory: BotError naming the bot
+            action = _ask(player, trial.state.view(seat), trial.state.legal_actions(), seat, timeout)
+        except MeepleError as exc:
+            if isinstance(exc, (OptionError, UnknownName, BotError)):
+                raise
+            raise ProtocolError("bot_failed", f"bot {spec} raised {type(exc).__name__}: {exc}") from None
+        except MoveTimeout as exc:
+            raise ProtocolError("bot_failed", f"bot {spec} timed out: {exc}") from None
+        except SystemExit as exc:
+            raise ProtocolError("bot_failed", f"bot {spec} tried to exit the server (sys.exit({exc.code!r}))") from None
+        except KeyboardInterrupt:
+            if interrupts.received:
+                raise  # the operator pressed Ctrl-C: stop serving
+            raise ProtocolError("bot_failed", f"bot {spec} raised KeyboardInterrupt (no Ctrl-C was pressed)") from None
+        except Exception as exc:  # a bot is plugin code: whatever it raises, the frontend hears why
+            raise ProtocolError("bot_failed", f"bot {spec} raised {type(exc).__name__}: {exc}") from None
+    if not session.state.is_legal(action):
         raise ProtocolError("bot_failed", f"bot {spec} answered with an illegal action: {action!r}")
     return {"session": request["session"], "seat": seat, "bot": spec, "move": server.move(session, seat, action)}
 
@@ -290,19 +374,31 @@ def history(server: Server, request: dict[str, Any]) -> dict[str, Any]:
 @operation("save")
 def save(server: Server, request: dict[str, Any]) -> dict[str, Any]:
     session = server.session(request)
-    if "path" in request:
-        path = Path(request["path"])
-        session.save(path)
-        return {"session": request["session"], "path": str(path)}
-    return {"session": request["session"], "save": session.to_data()}
+    if "path" not in request:
+        return {"session": request["session"], "save": session.to_data()}
+    name = request["path"]
+    path = server.save_file(name, must_exist=False)
+    overwrite = request.get("overwrite", False)
+    if not overwrite and path.exists():
+        raise ProtocolError("file_exists", f"{name} already exists in the save directory: it is left as it "
+                                           f"is (send \"overwrite\": true to replace it)")
+    try:
+        session.save(path, overwrite=overwrite)
+    except SaveError as exc:
+        raise ProtocolError("bad_save", server.saves.shown(str(exc), path, name)) from None
+    return {"session": request["session"], "path": name}
 
 
 @operation("load")
 def load(server: Server, request: dict[str, Any]) -> dict[str, Any]:
-    if "path" in request:
-        session = Session.load(server.registry, Path(request["path"]))
-    else:
-        session = Session.from_data(server.registry, request["save"])
+    if "path" not in request:
+        return server.open(Session.from_data(server.registry, request["save"]))
+    name = request["path"]
+    path = server.save_file(name, must_exist=True)
+    try:
+        session = Session.load(server.registry, path, max_bytes=server.max_save_bytes)
+    except SaveError as exc:
+        raise ProtocolError("bad_save", server.saves.shown(str(exc), path, name)) from None
     return server.open(session)
 
 
@@ -315,18 +411,42 @@ def close(server: Server, request: dict[str, Any]) -> dict[str, Any]:
 
 # -- the loop -------------------------------------------------------------------------------------
 
-def serve(registry: Registry, stdin: IO[bytes], stdout: IO[str]) -> None:
+def serve(registry: Registry, stdin: IO[bytes], stdout: IO[str], save_dir: Path | None = None,
+          bot_timeout: float = DEFAULT_BOT_TIMEOUT) -> None:
     """Answer requests from `stdin` on `stdout` until the end of input."""
-    server = Server(registry)
-    for line in stdin:
-        response = server.handle_line(line)
+    server = Server(registry, save_dir=save_dir, bot_timeout=bot_timeout)
+    for line in _lines(stdin):
+        response = server.handle_line(line) if line is not None else _dump(_error(None, ProtocolError(
+            "bad_json", f"the line is longer than {MAX_LINE_BYTES} bytes: it was skipped")))
         if response is not None:
             stdout.write(response + "\n")
             stdout.flush()
 
 
+def _lines(stdin: IO[bytes]):
+    """The lines of `stdin`, each at most MAX_LINE_BYTES long; None for a longer one (skipped
+    to its end without being kept in memory)."""
+    while True:
+        line = stdin.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        if len(line) <= MAX_LINE_BYTES or line.endswith(b"\n"):
+            yield line
+            continue
+        while line and not line.endswith(b"\n"):
+            line = stdin.readline(MAX_LINE_BYTES)
+        yield None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
 def _error(request_id: Any, exc: ProtocolError) -> dict[str, Any]:
-    return {"id": request_id, "ok": False, "error": {"code": exc.code, "message": exc.message}}
+    message = " ".join(exc.message.split())  # one line, whatever a plugin's exception said
+    if len(message) > MAX_MESSAGE:
+        message = message[:MAX_MESSAGE - 3] + "..."
+    return {"id": request_id, "ok": False, "error": {"code": exc.code, "message": message}}
 
 
 def _dump(response: dict[str, Any]) -> str:

@@ -16,8 +16,8 @@ MEEPLE = str(Path(sys.executable).with_name("meeple"))
 
 
 class Client:
-    def __init__(self, cwd: Path | None = None) -> None:
-        self.process = subprocess.Popen([MEEPLE, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    def __init__(self, cwd: Path | None = None, args: tuple[str, ...] = ()) -> None:
+        self.process = subprocess.Popen([MEEPLE, "serve", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, cwd=cwd)
 
     def send(self, line: bytes, op: str | None = None) -> dict[str, Any]:
