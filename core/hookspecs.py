@@ -4,6 +4,12 @@ Plugins are found through the ``meeple`` entry-point group and implement these h
 ``from meeple import hookimpl``. Hooks receive a ``register`` callback and may call it any number
 of times; the host owns duplicate detection and error messages. Hook implementations must not
 give their parameters defaults (pluggy does not pass them).
+
+A game carries its own renderer, narrator, rollout horizon, bots and rules text as attributes of
+its `meeple.Game` class, so a game plugin needs only ``meeple_register_games``. The other hooks are
+for what crosses games: generic bots, and a renderer, narrator or horizon for *another* plugin's
+game. Registering those for the plugin's own game still works in this release, with a
+``DeprecationWarning`` naming the class attribute to set instead (docs/hooks.md).
 """
 
 from __future__ import annotations
@@ -33,7 +39,9 @@ def meeple_register_games(register: Callable[[type["Game"]], None]) -> None:
     Called once, when a host or test builds its registry (after all plugins are loaded).
 
     :param register: call ``register(GameClass)`` for each `meeple.Game` subclass; its
-        ``spec.id`` must be unique among all installed plugins.
+        ``spec.id`` must be unique among all installed plugins. The registry also reads what the
+        class carries: ``renderer``, ``narrator``, ``rollout_horizon``, ``bots`` (a tuple of
+        `meeple.BotInfo`, bound to this game) and ``rules_text``.
     :return: nothing (the return value is ignored).
     """
 
@@ -44,7 +52,8 @@ def meeple_register_games(register: Callable[[type["Game"]], None]) -> None:
 def meeple_register_bots(register: Callable[["BotInfo"], None]) -> None:
     """Register bots: generic ones (any game meeting their needs) or ones for named games.
 
-    Called once, when a registry is built, after ``meeple_register_games``.
+    Called once, when a registry is built, after ``meeple_register_games``. A game's own bots
+    belong in its class's ``bots``; registering them here for the plugin's own game is deprecated.
 
     :param register: call ``register(BotInfo(...))`` for each bot. A name may be registered once
         as a generic bot and once per game (a game's ``greedy``): the game-specific one wins.
@@ -58,7 +67,9 @@ def meeple_register_bots(register: Callable[["BotInfo"], None]) -> None:
 def meeple_register_renderers(register: Callable[[str, "Renderer"], None]) -> None:
     """Register text renderers that draw a view for a person (command line, logs).
 
-    Called once, when a registry is built, after ``meeple_register_games``.
+    Called once, when a registry is built, after ``meeple_register_games``. For another plugin's
+    game: a game's own renderer is its class's ``renderer``, which comes first (registering it here
+    for the plugin's own game is deprecated).
 
     :param register: call ``register(game_id, renderer)``, where ``renderer(view) -> str`` draws
         exactly what the view holds (a player's view, or the omniscient view for replays).
@@ -72,7 +83,9 @@ def meeple_register_renderers(register: Callable[[str, "Renderer"], None]) -> No
 def meeple_register_narrators(register: Callable[[str, "Narrator"], None]) -> None:
     """Register narrators: how a game puts decisions into words and reads typed moves.
 
-    Called once, when a registry is built, after ``meeple_register_games``. Hosts that talk to
+    Called once, when a registry is built, after ``meeple_register_games``. For another plugin's
+    game (a translation): a game's own narrator is its class's ``narrator``, which comes first
+    (registering it here for the plugin's own game is deprecated). Hosts that talk to
     people (``meeple play``, ``meeple replay --step``, ``meeple serve``) narrate every decision
     with the game's narrator and accept its short notation at the prompt.
 
@@ -94,7 +107,9 @@ def meeple_register_narrators(register: Callable[[str, "Narrator"], None]) -> No
 def meeple_register_rollout_horizons(register: Callable[[str, "RolloutHorizon"], None]) -> None:
     """Register rollout horizons: where a search bot's rollouts may stop early in a long game.
 
-    Called once, when a registry is built, after ``meeple_register_games``. Search bots (``ismcts``)
+    Called once, when a registry is built, after ``meeple_register_games``. For another plugin's
+    game: a game's own horizon is its class's ``rollout_horizon``, which comes first (registering it
+    here for the plugin's own game is deprecated). Search bots (``ismcts``)
     play random or greedy rollouts to the end of the game by default; a game with long multi-round
     play (Combo Breaker) may instead declare a cut-off, such as the end of the current round, and
     what each seat's position is worth there.

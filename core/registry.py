@@ -55,11 +55,16 @@ class Registry:
         self.narrators: dict[str, Narrator] = {}
         self.horizons: dict[str, RolloutHorizon] = {}
         self._provided: dict[str, list[str]] = {}  # plugin name -> what it contributed, in order
+        self._deprecations: list[str] = []
         self._collect("meeple_register_games", self._add_game)
         self._collect("meeple_register_bots", self._add_bot)
         self._collect("meeple_register_renderers", self._add_renderer)
         self._collect("meeple_register_narrators", self._add_narrator)
         self._collect("meeple_register_rollout_horizons", self._add_horizon)
+        # Warned after every registration is in, so that even with warnings turned into errors
+        # (-W error) no plugin is half registered.
+        for message in dict.fromkeys(self._deprecations):
+            warnings.warn(message, DeprecationWarning, stacklevel=2)
 
     @classmethod
     def load(cls, plugins: Iterable[object] = (), entry_points: bool = True,
@@ -140,10 +145,10 @@ class Registry:
         if self.game_plugins.get(game_id) != plugin:
             return  # for someone else's game: what the hook stays for
         game_cls = self.games[game_id]
-        warnings.warn(f"meeple plugin {plugin!r} registers {what} of its own game {game_id!r} through "
-                      f"{hook}, which is deprecated and goes in the next release: set "
-                      f"{game_cls.__name__}.{attribute} on the game class instead (docs/hooks.md, "
-                      f"'Migrating a plugin')", DeprecationWarning, stacklevel=2)
+        self._deprecations.append(
+            f"meeple plugin {plugin!r} registers {what} of its own game {game_id!r} through {hook}, "
+            f"which is deprecated and goes in the next release: set {game_cls.__name__}.{attribute} "
+            f"on the game class instead (docs/hooks.md, 'Migrating a plugin')")
 
     def _add_bot(self, plugin: str, info: BotInfo, deprecated_hook: bool = True) -> None:
         if not isinstance(info, BotInfo):
