@@ -64,6 +64,12 @@ def _max_length(options, players):
     return sum(int(h) for h in options["heaps"].split(","))
 
 
+def render(view) -> str:
+    """Nim's board for a person: one row of stones per heap."""
+    rows = [f"heap {heap}: {'o' * stones or '-'}" for heap, stones in view.heaps.counts]
+    return "\n".join(rows)
+
+
 class Nim(Game):
     spec = GameSpec(
         id="nim",
@@ -84,6 +90,7 @@ class Nim(Game):
     action_types = (Take,)
     decision_types = (TakeTurn,)
     rules_text = __doc__ or ""
+    renderer = staticmethod(render)
 
     def check_options(self) -> None:
         from meeple import OptionError
