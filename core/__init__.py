@@ -1,11 +1,12 @@
 """meeple: a Python SDK for tabletop games.
 
 Games are pluggy plugins (`from meeple import hookimpl`); a game declares a `GameSpec`, a `Game`
-factory and a `State` holding zones; the core derives views, determinization, serialization and
-a conformance suite from those declarations.
+factory, a `State` holding zones and the `Decision` frames (sequential or `Simultaneous`) that own
+its rules; the core derives views, determinization, serialization and a conformance suite from
+those declarations (docs/concepts.md).
 """
 
-from .actions import Action, Decision
+from .actions import Action, Decision, Simultaneous
 from .bots import Bot, BotInfo, BotSpec
 from .errors import (BotError, IllegalAction, MeepleError, OptionError, RecordError,
                      RegistrationError, SaveError, SerializationError, UnknownName)
@@ -16,7 +17,7 @@ from .narration import Narrator
 from .options import Option, Options
 from .registry import Registry
 from .rng import Rng
-from .spec import GameSpec, Information
+from .spec import Dynamics, GameSpec, Information
 from .state import State
 from .view import View
 from .zones import (Counters, Display, Grid, Hand, KeyedPiles, Pile, Tableau, Visibility, Zone)
@@ -24,9 +25,9 @@ from .zones import (Counters, Display, Grid, Hand, KeyedPiles, Pile, Tableau, Vi
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "Bot", "BotError", "BotInfo", "BotSpec", "Counters", "Decision", "Display", "Game",
-    "GameSpec", "Grid", "Hand", "IllegalAction", "Information", "KeyedPiles", "MeepleError",
-    "Narrator", "Option", "OptionError", "Options", "Pile", "RecordError", "Registry",
-    "RegistrationError", "Rng", "SaveError", "SerializationError", "State", "Tableau",
-    "UnknownName", "View", "Visibility", "Zone", "hidden_field", "hookimpl",
+    "Action", "Bot", "BotError", "BotInfo", "BotSpec", "Counters", "Decision", "Display",
+    "Dynamics", "Game", "GameSpec", "Grid", "Hand", "IllegalAction", "Information", "KeyedPiles",
+    "MeepleError", "Narrator", "Option", "OptionError", "Options", "Pile", "RecordError",
+    "Registry", "RegistrationError", "Rng", "SaveError", "SerializationError", "Simultaneous",
+    "State", "Tableau", "UnknownName", "View", "Visibility", "Zone", "hidden_field", "hookimpl",
 ]

@@ -9,7 +9,7 @@ installed plugins.
 """
 
 from .conformance import ConformanceReport, check_game
-from .leaks import check_determinization, check_view_hides, permute_hidden
+from .leaks import check_choices_hidden, check_determinization, check_view_hides, permute_hidden
 
-__all__ = ["ConformanceReport", "check_game", "check_determinization", "check_view_hides",
-           "permute_hidden"]
+__all__ = ["ConformanceReport", "check_game", "check_choices_hidden", "check_determinization",
+           "check_view_hides", "permute_hidden"]

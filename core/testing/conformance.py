@@ -14,9 +14,9 @@ from ..registry import Registry
 from ..rng import Rng
 from ..serialization import (action_from_data, action_to_data, state_from_data, state_to_data,
                              view_from_data, view_to_data)
-from ..spec import Information
+from ..spec import Dynamics, Information
 from ..state import State
-from .leaks import check_determinization, check_view_hides
+from .leaks import check_choices_hidden, check_determinization, check_view_hides
 
 
 @define
@@ -25,6 +25,8 @@ class ConformanceReport:
     decisions: int = 0
     longest: int = 0
     deep_checks: int = 0
+    simultaneous: int = 0  # simultaneous decisions met
+    choices_replaced: int = 0  # other seats' secret choices swapped to check a view ignores them
 
 
 class _OneGameRegistry(Registry):
@@ -66,8 +68,9 @@ def _check_illegal(state: State, foreign: list[Action]) -> None:
         if tried >= 3:
             break
     seat = state.current_player
-    if seat is not None and state.players > 1:
-        wrong = (seat + 1) % state.players
+    idle = [p for p in range(state.players) if p not in state.owing()]
+    if seat is not None and idle:
+        wrong = idle[0]
         try:
             state.apply(state.legal_actions()[0], player=wrong)
         except IllegalAction:
@@ -75,14 +78,26 @@ def _check_illegal(state: State, foreign: list[Action]) -> None:
         else:
             raise AssertionError(f"seat {wrong} acted for seat {seat}")
         assert state.fingerprint() == before, "an action by the wrong seat changed the state"
+    for done in state.chosen:  # a seat that has made its secret choice cannot choose again
+        frame = state.decision
+        again = tuple(frame.legal_actions(state, done))  # type: ignore[union-attr, call-arg]
+        try:
+            state.apply(again[0], player=done)
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"seat {done} chose twice in one simultaneous decision")
+        assert state.fingerprint() == before, "a second choice by one seat changed the state"
 
 
 def check_game(game: Game, games: int = 8, seed: int = 0, deep_every: int = 5) -> ConformanceReport:
     """Play `games` random games and assert the conformance properties; returns what was checked.
 
-    Cheap checks run after every action (legality, invariants, termination bound); the deep ones
-    (JSON round trips, leak permutations, determinization, every legal action applying) run at
-    every step of the first game and every `deep_every` steps of the others.
+    Cheap checks run after every action (legality, invariants, termination bound, the declared
+    dynamics); the deep ones (JSON round trips, leak permutations, other seats' secret choices,
+    determinization, every legal action applying) run at every step of the first game and every
+    `deep_every` steps of the others. The seats owing a simultaneous decision choose in a random
+    order, and the record (built from what `apply` returns) must replay to the same final state.
     """
     game_cls = type(game)
     spec = game.spec
@@ -97,21 +112,35 @@ def check_game(game: Game, games: int = 8, seed: int = 0, deep_every: int = 5) -
         assert game.new_state(deal).fingerprint() == state.fingerprint(), "setup is not deterministic"
         actions: list[Action] = []
         snapshots: list[tuple[State, str]] = []
+        steps = 0
         while True:
-            where = f"{spec.id} {game.options!r} players={game.players} seed={deal} step={len(actions)}"
+            where = f"{spec.id} {game.options!r} players={game.players} seed={deal} step={steps}"
             problems = state.invariants()
             assert not problems, f"{where}: invariants broken: {problems}"
-            legal = state.legal_actions()
             if state.is_terminal:
-                assert not legal, f"{where}: a finished game offers actions"
+                assert not state.legal_actions(), f"{where}: a finished game offers actions"
+                assert not state.owing(), f"{where}: a finished game owes a decision"
                 break
-            assert legal, f"{where}: seat {state.current_player} owes a decision but has no legal action"
-            assert len(actions) < limit, f"{where}: the game exceeded its declared maximum length {limit}"
+            frame = state.pending[-1]
+            owing = state.owing()
+            if frame.simultaneous:
+                assert spec.dynamics is Dynamics.SIMULTANEOUS, \
+                    f"{where}: {frame.describe()} is simultaneous but the spec declares {spec.dynamics.value} dynamics"
+                if not state.chosen:
+                    report.simultaneous += 1
+                seat = owing[chooser.below(len(owing))]
+            else:
+                assert owing == (frame.player,), f"{where}: a sequential decision owed by {owing}"
+                seat = state.current_player
+            assert owing and state.current_player == owing[0], f"{where}: the current player is not the first seat owing"
+            legal = state.legal_actions(seat)
+            assert legal, f"{where}: seat {seat} owes a decision but has no legal action"
+            assert steps < limit, f"{where}: the game exceeded its declared maximum length {limit}"
             assert len(set(legal)) == len(legal), f"{where}: duplicate legal actions"
-            deep = number == 0 or len(actions) % deep_every == 0
+            deep = number == 0 or steps % deep_every == 0
             if deep:
                 report.deep_checks += 1
-                _deep_checks(game, state, legal, foreign, checker, where)
+                report.choices_replaced += _deep_checks(game, state, seat, legal, foreign, checker, where)
             action = legal[chooser.below(len(legal))]
             data = json.loads(json.dumps(action_to_data(game_cls, action)))
             assert action_from_data(game_cls, data) == action, f"{where}: action {action!r} does not survive JSON"
@@ -119,22 +148,26 @@ def check_game(game: Game, games: int = 8, seed: int = 0, deep_every: int = 5) -
                 foreign.append(action)
             elif chooser.below(8) == 0:
                 foreign[chooser.below(64)] = action
-            if len(actions) % 7 == 0:
+            if steps % 7 == 0:
                 snapshots.append((state.clone(), state.fingerprint()))
-            state.apply(action)
-            actions.append(action)
+            actions.extend(state.apply(action, seat))
+            steps += 1
         for old, fingerprint in snapshots:
             assert old.fingerprint() == fingerprint, f"{spec.id} seed={deal}: a clone changed after the original moved on"
         _check_record(game, state, deal, actions)
         report.games += 1
         report.decisions += len(actions)
         report.longest = max(report.longest, len(actions))
+    if spec.dynamics is Dynamics.SIMULTANEOUS:
+        assert report.simultaneous, (f"{spec.id} declares simultaneous dynamics but {games} random "
+                                     f"games met no simultaneous decision")
     return report
 
 
-def _deep_checks(game: Game, state: State, legal: tuple[Action, ...], foreign: list[Action],
-                 rng: Rng, where: str) -> None:
+def _deep_checks(game: Game, state: State, seat: int, legal: tuple[Action, ...],
+                 foreign: list[Action], rng: Rng, where: str) -> int:
     game_cls = type(game)
+    replaced = 0
     try:
         _roundtrip(game_cls, state, game.players)
         _check_illegal(state, foreign)
@@ -142,18 +175,20 @@ def _deep_checks(game: Game, state: State, legal: tuple[Action, ...], foreign: l
         sample = legal if len(legal) <= 12 else [legal[rng.below(len(legal))] for _ in range(6)]
         for action in sample:
             child = state.clone()
-            child.apply(action)
+            child.apply(action, seat)
             problems = child.invariants()
             assert not problems, f"applying {action!r} breaks invariants: {problems}"
         assert state.fingerprint() == before, "applying actions to clones changed the original"
-        for seat in range(game.players):
-            check_view_hides(state, seat, rng)
-            check_determinization(game, state, seat, rng)
+        for viewer in range(game.players):
+            check_view_hides(state, viewer, rng)
+            replaced += check_choices_hidden(state, viewer, rng)
+            check_determinization(game, state, viewer, rng)
             if game.spec.information is Information.PERFECT:
-                assert state.view(seat).fields == state.view(None).fields, \
-                    f"a perfect-information game hides something from seat {seat}"
+                assert state.view(viewer).fields == state.view(None).fields, \
+                    f"a perfect-information game hides something from seat {viewer}"
     except AssertionError as exc:
         raise AssertionError(f"{where}: {exc}") from None
+    return replaced
 
 
 def _check_record(game: Game, state: State, seed: int, actions: list[Action]) -> None:
