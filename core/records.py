@@ -2,11 +2,13 @@
 
 A record is one JSON object and every field is checked with its exact JSON type (`true` is not an
 integer, `5.0` is not an integer, `"3"` is not a seat): `format` (the integer FORMAT_VERSION),
-`game` and `plugin_version` (strings), `players` (integer), `options` (object, validated by the
-game), `seed` (integer in [0, 2**64)), `seats` (one bot name string per player), `actions` (the game's tagged
-actions), `result` (`scores`: one number per player; `winners`: distinct seats in increasing order;
-`final_fingerprint`: string) and `forfeit` (null or `{"seat", "reason"}`: a seat of the game and a
-string). Replaying then checks the record is true:
+`game` and `plugin_version` (strings), `players` (integer), `options` (object: every option of the
+game, each exactly as the game holds it), `seed` (integer in [0, 2**64)), `seats` (one bot name
+string per player), `actions` (the game's tagged actions), `result` (`scores`: one number per
+player; `winners`: distinct seats in increasing order; `final_fingerprint`: string) and `forfeit`
+(null or `{"seat", "reason"}`: a seat of the game and a string).
+
+Replaying then checks the record is true:
 
 - every action is legal where it is played, and the final state has the recorded fingerprint and
   scores;
@@ -26,6 +28,7 @@ from attrs import frozen
 
 from .actions import Action
 from .errors import IllegalAction, MeepleError, RecordError
+from .options import format_value
 from .serialization import FORMAT_VERSION, action_from_data, action_to_data, dumps
 
 if TYPE_CHECKING:
@@ -230,6 +233,7 @@ def replay(registry: "Registry", record: GameRecord) -> "State":
         game = registry.create(record.game, record.players, record.option_dict)
     except MeepleError as exc:
         raise RecordError(f"record cannot be set up: {exc}") from None
+    _check_options(record, game)
     state = game.new_state(record.seed)
     for index, action in enumerate(record.actions):
         try:
@@ -253,6 +257,19 @@ def replay(registry: "Registry", record: GameRecord) -> "State":
     if state.fingerprint() != record.final_fingerprint:
         raise RecordError("the replayed final state differs from the recorded one (fingerprint mismatch)")
     return state
+
+
+def _check_options(record: GameRecord, game: "Game") -> None:
+    """A record holds every option as the game holds it, exactly: the game reads `"3"` for an
+    integer option as 3, but a record saying `"3"` was not written by meeple."""
+    held = game.options.as_dict()
+    written = record.option_dict
+    for name, value in held.items():
+        if name not in written:
+            raise RecordError(f"corrupt game record: options lack {name!r} (the game played {format_value(value)})")
+        if dumps(written[name]) != dumps(value):
+            raise RecordError(f"corrupt game record: option {name!r} is {_short(written[name])}, "
+                              f"but the game reads it as {_short(value)}")
 
 
 __all__ = ["Forfeit", "GameRecord", "forfeit_winners", "make_record", "record_from_data", "record_from_json",

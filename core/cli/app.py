@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+import re
 import sys
 
 import typer
 import typer.core
+from typer import BadParameter
 from typer._click.exceptions import UsageError  # typer vendors click: its usage errors live here
 
 from . import bench, bots, games, match, play, plugins, replay, rules, serve, tournament
@@ -19,6 +22,8 @@ class MeepleCommand(typer.core.TyperCommand):
         for param in self.params:
             if param.metavar is None and not getattr(param, "is_flag", False):
                 param.metavar = _metavar(param)
+            if param.type_descriptor.annotation is int and not getattr(param, "is_flag", False):
+                _take_exact_integers(param)
 
     def collect_usage_pieces(self, ctx: typer.Context) -> list[str]:
         pieces = [self.options_metavar] if self.options_metavar else []
@@ -49,6 +54,22 @@ class MeepleCommand(typer.core.TyperCommand):
             if exc.ctx is None:  # the parser's errors (`-b` without a value) come without one
                 exc.ctx = ctx
             raise
+
+
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+
+
+def _take_exact_integers(param: typer.core.TyperArgument | typer.core.TyperOption) -> None:
+    """Make an integer parameter refuse what typer's lax conversion accepts (`2.0`, ` 5`, `1_000`,
+    `٣`): an integer is typed as ASCII digits, nothing else."""
+    convert = param.process_value
+
+    def process_value(ctx: typer.Context, value: object) -> object:
+        if isinstance(value, str) and not _INTEGER.fullmatch(value):
+            raise BadParameter(f"{value!r} is not an integer", ctx=ctx, param=param)
+        return convert(ctx, value)
+
+    param.process_value = process_value  # type: ignore[method-assign]
 
 
 def _metavar(param: typer.core.TyperArgument | typer.core.TyperOption) -> str:
@@ -82,9 +103,15 @@ app.command(cls=MeepleCommand)(play.play)
 app.command(cls=MeepleCommand)(serve.serve)
 
 
+@functools.cache
+def _command() -> typer.core.TyperGroup:
+    """The click command tree, built once (building it reads every command's signature)."""
+    return typer.main.get_command(app)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; usage errors print one line and exit 2 (no usage dump, no traceback)."""
-    command = typer.main.get_command(app)
+    command = _command()
     try:
         result = command.main(args=argv, prog_name="meeple", standalone_mode=False)
     except typer.Exit as exc:

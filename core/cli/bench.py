@@ -22,11 +22,13 @@ def bench(
 ) -> None:
     """Measure random playouts through the bots' API: a view per decision, legal actions, apply."""
     from ..bench import random_playouts
+    from ..seeds import check_seed
 
     registry = load_registry()
     with user_errors():
         if games < 1:
             raise UserError("--games must be at least 1")
+        check_seed(seed)
         instance = registry.create(game, players, game_options(registry, game, variant, option))
         result = random_playouts(instance, games, seed, views)
     data = result.to_data()

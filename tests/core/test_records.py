@@ -157,3 +157,13 @@ def test_json_no_parser_can_hold_is_one_clear_line(text, message):
     with pytest.raises(RecordError, match=message) as info:
         record_from_json(_OneGameRegistry(game), text)
     assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda d: d["options"].__setitem__("turns", "40"), "option 'turns' is \"40\", but the game reads it as 40"),
+    (lambda d: d["options"].pop("turns"), "options lack 'turns'"),
+])
+def test_a_record_holds_every_option_exactly_as_the_game_does(change, message):
+    registry, text = forged(change)
+    with pytest.raises(RecordError, match=message):
+        replay(registry, record_from_json(registry, text))
