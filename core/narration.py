@@ -50,6 +50,13 @@ class Narrator:
         """
         return f"seat {before.current_player}: {action.describe()}"
 
+    def describe(self, view: "View", action: Action) -> str:
+        """A legal `action` of the seat `view` belongs to, in words, as a move list shows it:
+        name what it moves ("take the 13 (slot 3)", "play 12 12 (X as 12)"), from what the view
+        shows. The generic form is the action's own `describe()`.
+        """
+        return action.describe()
+
     def notation(self, view: "View", action: Action) -> str:
         """The short typed form of a legal `action` in the position `view` shows.
 
@@ -94,7 +101,7 @@ def read_move(narrator: Narrator, game_cls: type["Game"], view: "View", legal: S
     """The action a person means by `text`, in the order a person would expect:
 
     1. a number: that entry of `legal`, numbered from 1;
-    2. the notation or the description of exactly one legal action;
+    2. the notation or a description (the narrator's or the action's own) of exactly one legal action;
     3. the game's own parser (`Narrator.parse`), which may return an illegal action;
     4. a JSON action object.
 
@@ -112,7 +119,8 @@ def read_move(narrator: Narrator, game_cls: type["Game"], view: "View", legal: S
             raise NotationError(f"there is no move {number}: choose a number from 1 to {len(legal)}")
         return legal[number - 1]
     matches = [action for action in legal
-               if typed in (normalize(narrator.notation(view, action)), normalize(action.describe()))]
+               if typed in (normalize(narrator.notation(view, action)), normalize(action.describe()),
+                            normalize(narrator.describe(view, action)))]
     if len(matches) == 1:
         return matches[0]
     if len(matches) > 1:

@@ -220,7 +220,7 @@ class PlayLoop:
         wanted = normalize(needle)
         entries = []
         for number, action in enumerate(self.state.legal_actions(), start=1):
-            description, notation = action.describe(), self.narrator.notation(view, action)
+            description, notation = self.narrator.describe(view, action), self.narrator.notation(view, action)
             if wanted in normalize(description) or wanted in normalize(notation):
                 entries.append((number, description, notation))
         if entries:
@@ -239,8 +239,10 @@ class PlayLoop:
         if not self.state.is_legal(action):
             self.screen.error(f"no hint: {spec} suggested an illegal move")
             return
-        notation = self.narrator.notation(self.state.view(seat), action)
-        self.screen.say(f"{spec} would play {legal.index(action) + 1}. {action.describe()} [{notation}]")
+        view = self.state.view(seat)
+        notation = self.narrator.notation(view, action)
+        self.screen.say(f"{spec} would play {legal.index(action) + 1}. "
+                        f"{self.narrator.describe(view, action)} [{notation}]")
 
     # -- saving and the end ---------------------------------------------------------------------
 

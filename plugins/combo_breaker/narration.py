@@ -19,13 +19,14 @@ Notation (hand positions as the renderer numbers them, from 0; case and spaces d
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 from meeple import Action, Narrator, View
 
-from . import combos
 from .actions import InsertDrawn, PlayCombination, PlayDraw, PlayStop, TakeReserve
 from .cards import card_name
-from .words import declared
+from .trick import COMBINATION, DRAW_CARD, STOP_CARD
+from .words import play_words
 
 _PLAY = re.compile(r"^p ?(\d+)(?:-(\d+))?((?: ?x\d+)*)$")
 _AT = re.compile(r"^(stop|draw|ins) ?(\d+)$")
@@ -48,8 +49,31 @@ class ComboBreakerNarrator(Narrator):
     def narrate(self, before: View, action: Action, after: View) -> str:
         seat = before.current_player
         parts = [f"seat {seat} {self._did(before, action, after, seat)}"]
-        parts.extend(_consequences(before, after))
+        parts.extend(_consequences(before, action, after))
         return "; ".join(parts)
+
+    def describe(self, view: View, action: Action) -> str:
+        """The seat's own move naming its cards: "play 12 X=12 (pair of 12s)", "take your
+        reserve 7 into position 2, between the 6 and the 8"."""
+        seat = view.current_player
+        hand = view.hands[seat].cards if seat is not None else None
+        if hand is None:
+            return action.describe()
+        kind = type(action)
+        try:
+            if kind is PlayCombination:
+                return f"play {play_words(hand[action.start:action.start + action.count], action.wilds)}"
+            if kind is TakeReserve:
+                card = view.reserves[seat].slots[action.slot][0]
+                return (f"take your reserve {card_name(card)} into position {action.position}, "
+                        f"{_where(hand, action.position)}")
+            if kind is InsertDrawn:
+                drawn = view.drawn[seat].cards
+                what = f"the drawn {card_name(drawn[0])}" if drawn else "the drawn card"
+                return f"insert {what} at position {action.position}, {_where(hand, action.position)}"
+        except IndexError:
+            pass  # not an action of this position: its own words
+        return action.describe()
 
     def _did(self, before: View, action: Action, after: View, seat: int) -> str:
         kind = type(action)
@@ -57,8 +81,7 @@ class ComboBreakerNarrator(Narrator):
             cards = _played_cards(before, action, after, seat)
             if cards is None:
                 return f"plays {action.count} card{'s' if action.count > 1 else ''}"
-            rank = combos.rank_of(cards, action.wilds, True)  # a legal play's rank, whatever the option
-            return f"plays {' '.join(declared(cards, action.wilds))} ({combos.describe(rank)})"
+            return f"plays {play_words(cards, action.wilds)}"
         if kind is PlayStop:
             return "plays a Stop"
         if kind is PlayDraw:
@@ -123,7 +146,46 @@ def _played_cards(before: View, action: PlayCombination, after: View, seat: int)
     return None
 
 
-def _consequences(before: View, after: View) -> list[str]:
+def _where(hand: tuple[int, ...], position: int) -> str:
+    """Where an insertion at `position` lands, by its neighbours: "between the 6 and the 8"."""
+    if not hand:
+        return "into the empty hand"
+    if position == 0:
+        return f"at the far left, before the {card_name(hand[0])}"
+    if position >= len(hand):
+        return f"at the far right, after the {card_name(hand[-1])}"
+    return f"between the {card_name(hand[position - 1])} and the {card_name(hand[position])}"
+
+
+def _final_trick(before: View, action: Action, after: View) -> str | None:
+    """The whole trick that ended the game, when it went to the discard pile with the action: the
+    plays before `action` from `before`, and `action`'s own cards from the discard pile's top.
+    None when the trick is still on the table (the final view shows it)."""
+    if after.trick_plays:
+        return None
+    seat = before.current_player
+    plays = [(play.seat, play.what, layer, play.wilds)
+             for play, layer in zip(before.trick_plays, before.trick.layers)]
+    kind = type(action)
+    if kind is PlayCombination:
+        cards = _played_cards(before, action, after, seat)
+        if cards is None:
+            return None
+        plays.append((seat, COMBINATION, cards, action.wilds))
+    elif kind in (PlayStop, PlayDraw):
+        plays.append((seat, STOP_CARD if kind is PlayStop else DRAW_CARD, (), ()))
+    if not plays:
+        return None
+    return "the final trick was " + ", ".join(_trick_play_words(*play) for play in plays)
+
+
+def _trick_play_words(seat: int, what: str, cards: Sequence[int], wilds: Sequence[int]) -> str:
+    if what == COMBINATION:
+        return f"seat {seat} {play_words(cards, wilds)}"
+    return f"seat {seat} {'a Draw card' if what == DRAW_CARD else 'a Stop'}"
+
+
+def _consequences(before: View, action: Action, after: View) -> list[str]:
     """What followed the action automatically: trick end, tokens, a new round, the game's end."""
     events = []
     trick_ended = bool(before.trick_plays) and not after.trick_plays or after.round_number != before.round_number
@@ -137,6 +199,9 @@ def _consequences(before: View, after: View) -> list[str]:
     if after.round_number != before.round_number:
         events.append(f"round {after.round_number} is dealt")
     if after.is_terminal:
+        final = _final_trick(before, action, after)
+        if final:
+            events.append(final)
         losers = ", ".join(map(str, after.losers))
         events.append(f"game over: seat {losers} had no token to give and lost")
     return events

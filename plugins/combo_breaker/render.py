@@ -19,6 +19,8 @@ def render(view: View) -> str:
     lines.append("")
     lines.extend(_seat_lines(view))
     lines.append(f"Draw pile: {view.pile.size} face down    Discard: {view.discard.size} cards")
+    if view.discard.size:
+        lines.append(f"Discarded this round, oldest first: {' '.join(map(card_name, view.discard.cards))}")
     lines.append("")
     lines.extend(_trick_lines(view))
     for seat in _hand_owners(view):
@@ -63,6 +65,8 @@ def _seat_lines(view: View) -> list[str]:
 
 def _trick_lines(view: View) -> list[str]:
     if not view.trick_plays:
+        if view.is_terminal:
+            return ["Trick: the trick that ended the game went to the discard pile (its last cards)"]
         return ["Trick: nothing played yet"]
     lines = [f"Trick (led by seat {view.trick_plays[0].seat}):"]
     for play, layer in zip(view.trick_plays, view.trick.layers):

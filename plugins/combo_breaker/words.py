@@ -23,6 +23,25 @@ def declared(cards: Sequence[int], wilds: Sequence[int]) -> Iterator[str]:
         yield f"X={next(values)}" if card == X else card_name(card)
 
 
+def play_words(cards: Sequence[int], wilds: Sequence[int]) -> str:
+    """A combination as played, its X cards with their declared values: "8 9 X=10 (straight of
+    three to 10)"."""
+    rank = combos.rank_of(cards, wilds, True)  # a legal play's rank, whatever the option
+    shown = " ".join(declared(cards, wilds))
+    return shown if rank is None else f"{shown} ({combos.describe(rank)})"
+
+
+def _declarations(cards: Sequence[int], double_wild: bool) -> str:
+    """What the X cards of `cards` may be declared as to make a combination, in words: "the X can
+    be 11 or 12", "the X cards can be 8 and 9 or 10 and 10"; empty when nothing works."""
+    options = list(dict.fromkeys(" and ".join(map(str, wilds))
+                                 for _, wilds in combos.plays_of(cards, double_wild)))
+    if not options:
+        return ""
+    listed = options[0] if len(options) == 1 else ", ".join(options[:-1]) + " or " + options[-1]
+    return f"{'the X' if cards.count(X) == 1 else 'the X cards'} can be {listed}"
+
+
 def explain_illegal(state: "ComboBreakerState", action: Action) -> str | None:
     """Why `action` is not legal now, citing the rule (None when there is nothing specific)."""
     decision = state.pending[-1]
@@ -60,17 +79,26 @@ def _explain_combination(state: "ComboBreakerState", action: PlayCombination,
     cards = hand[action.start:action.start + action.count]
     if STOP in cards or DRAW in cards:
         return "Stop and Draw cards are never part of a combination (rule 4)"
-    if len(action.wilds) != cards.count(X):
-        return f"declare one value per X card: {cards.count(X)} here"
-    rank = combos.rank_of(cards, action.wilds, double_wild)
     shown = " ".join(map(card_name, cards))
+    wilds = cards.count(X)
+    if cards.count(X) == 2 and not double_wild:
+        return "both X cards in one combination need the double_wild option (rule 4)"
+    works = _declarations(cards, double_wild)
+    if len(action.wilds) != wilds:
+        if not wilds:
+            return f"{shown} holds no X card, so no value is declared (rule 4)"
+        what = "the X's value" if wilds == 1 else "both X values"
+        return f"{shown} needs {what} declared (rule 4): " + (works or f"{shown} is not a combination")
+    rank = combos.rank_of(cards, action.wilds, double_wild)
     if rank is None:
-        if cards.count(X) == 2 and not double_wild:
-            return "both X cards in one combination need the double_wild option (rule 4)"
-        return f"{shown} is not a combination (rule 4)"
+        if not wilds:
+            return f"{shown} is not a combination (rule 4)"
+        as_played = " ".join(declared(cards, action.wilds))
+        return f"{as_played} is not a combination (rule 4); " + (
+            works or f"{shown} is no combination whatever the X cards are")
     to_beat = rank_to_beat(state.trick_plays)
     if rank <= to_beat:
-        return (f"{shown} is a {combos.describe(rank)}, which does not beat the "
+        return (f"{' '.join(declared(cards, action.wilds))} is a {combos.describe(rank)}, which does not beat the "
                 f"{combos.describe(to_beat)} (rule 5a: strictly greater)")
     return None
 
@@ -85,8 +113,7 @@ def describe(state: "ComboBreakerState", action: Action) -> str:
     try:
         if kind is PlayCombination:
             cards = state.hands[seat][action.start:action.start + action.count]
-            rank = combos.rank_of(cards, action.wilds, state.game.double_wild)
-            return f"seat {seat} plays {' '.join(declared(cards, action.wilds))} ({combos.describe(rank)})"
+            return f"seat {seat} plays {play_words(cards, action.wilds)}"
         if kind is PlayStop:
             return f"seat {seat} plays a Stop"
         if kind is PlayDraw:

@@ -72,6 +72,25 @@ class LinkageNarrator(Narrator):
                      f"{'More' if more_wins else 'Fewer'} (seat {winner}) wins")
         return text
 
+    def describe(self, view: View, action: Action) -> str:
+        """The move and what it leaves: "place white on (3,3)-(3,4): 5 colour groups (+1)";
+        a side with what it plays for."""
+        kind = type(action)
+        if kind is Place:
+            board = view.board
+            grid = Grid(board.rows, board.cols, board.cells)
+            was = grid.count_groups()
+            for cell in action.cells:
+                grid[cell] = action.colour
+            groups = grid.count_groups()
+            return (f"{action.describe()}: {groups} colour group{'' if groups == 1 else 's'} "
+                    f"({groups - was:+d})")
+        if kind is ChooseSide:
+            aim = (f"moves first, wins with {MORE_WINS_AT} or more colour groups" if action.side == MORE
+                   else f"moves second, wins with {MORE_WINS_AT - 1} or fewer colour groups")
+            return f"{action.describe()} ({aim})"
+        return action.describe()
+
     def notation(self, view: View, action: Action) -> str:
         kind = type(action)
         if kind is Place:

@@ -149,22 +149,26 @@ class LinkageState(State):
         if kind is PlaceBlocker:
             if type(decision) is not BlockerChoice:
                 return "the blocker is placed only before the first move of the balanced variant (rule 2)"
-            return f"{action.cell} is not a cell of the 7x7 board"  # type: ignore[attr-defined]
+            return (f"{cell_name(action.cell)} is not a cell of the 7x7 board: rows and columns "  # type: ignore[attr-defined]
+                    f"run from 0 to {SIZE - 1}")
         if kind is ChooseSide:
             if type(decision) is not SideChoice:
                 return "sides are chosen only after the blocker is placed in the balanced variant (rule 2)"
-            return f"the side is {MORE!r} or {FEWER!r}, not {action.side!r}"  # type: ignore[attr-defined]
+            return f"the side is More or Fewer, not {action.side}"  # type: ignore[attr-defined]
         return None
 
     def _why_not_placeable(self, action: Place) -> str | None:
         colour = action.colour
         if colour not in COLOURS:
-            return f"{colour!r} is not a colour; the colours are {', '.join(COLOURS)}"
+            return (f"{colour} is not a colour; the colours are "
+                    f"{', '.join(f'{c} ({COLOUR_NAMES[c]})' for c in COLOURS)}")
         if not self.supply[colour]:
             return f"no {COLOUR_NAMES[colour]} pieces are left in the supply (rule 3)"
         spot = SPOT_AT.get(action.cells)
         if spot is None:
-            return f"{action.cells} are not two orthogonally adjacent cells of the 7x7 board (rule 3)"
+            first, second = action.cells
+            return (f"{cell_name(first)} and {cell_name(second)} are not two orthogonally adjacent "
+                    f"cells of the 7x7 board (rule 3)")
         for cell in action.cells:
             if self.board[cell] is not None:
                 return f"{cell_name(cell)} already holds a piece (rule 3)"

@@ -116,6 +116,37 @@ class LinkoNarrator(Narrator):
             return f"takes the ghost pile of {value_name(action.value, plural=True)} ({some(pile)})"
         return action.describe()
 
+    def describe(self, view: View, action: Action) -> str:
+        """The move naming the cards it moves, from what the view shows: "take the 13 (slot 3)",
+        "take the two 5s stolen from seat 2", "take the ghost pile of 4s (two 4s)"."""
+        kind = type(action)
+        try:
+            if kind is DrawDisplay:
+                cards = view.display.slots[action.slot]
+                if len(cards) > 1:
+                    return f"take the group of {some(cards)} (slot {action.slot + 1}; counts as one card)"
+                if cards:
+                    return f"take {the(cards)} (slot {action.slot + 1})"
+            elif kind is DrawPile:
+                return f"draw the top card of the pile ({view.draw_pile.size} left)"
+            elif kind is TakeGhost:
+                pile = dict(view.ghost.piles).get(action.value)
+                if pile:
+                    return f"take the ghost pile of {value_name(action.value, plural=True)} ({some(pile)})"
+            elif kind in (TakeStolen, LeaveStolen) and view.stolen.size:
+                victim = view.decision.victim
+                if kind is TakeStolen:
+                    return f"take {the(view.stolen.cards)} stolen from seat {victim} (seat {victim} draws {view.stolen.size})"
+                return (f"leave {the(view.stolen.cards)} to seat {victim} (who takes them back, "
+                        f"or discards them and draws {view.stolen.size})")
+            elif kind in (TakeBack, Discard) and view.stolen.size:
+                if kind is TakeBack:
+                    return f"take {the(view.stolen.cards)} back into your hand"
+                return f"discard {the(view.stolen.cards)} and draw {view.stolen.size}"
+        except (AttributeError, IndexError):
+            pass  # not an action of this position: its own words
+        return action.describe()
+
     def _steals(self, before: View, after: View) -> list[tuple[int, tuple[int, ...]]]:
         """Steals the action set off (rule 6): each victim whose top layer left its tableau."""
         return [(victim, was.layers[-1])

@@ -215,8 +215,8 @@ class LinkoState(State):
             return self._explain_play(frame.player, action)
         if kind is ChooseGhostPile and isinstance(action, TakeGhost):
             layer = self.tableaux[self.active].top
-            return (f"the ghost pile of {action.value}s is not eligible: D4 needs exactly "
-                    f"{len(layer)} cards of a value below {value_name(layer_value(layer))}")
+            return (f"the ghost pile of {value_name(action.value, plural=True)} is not eligible: D4 "
+                    f"needs exactly {_cards(len(layer))} of a value below {value_name(layer_value(layer))}")
         if kind in (DrawCards, NoStealDraw):
             if isinstance(action, DrawDisplay):
                 if not 0 <= action.slot < DISPLAY_WIDTH:
@@ -225,7 +225,7 @@ class LinkoState(State):
             if isinstance(action, DrawPile):
                 return "the draw pile is empty (it is never rebuilt)"
             if isinstance(action, Decline) and kind is DrawCards:
-                return f"seat {frame.player} must draw {frame.left} more card(s) (rule 8b)"
+                return f"seat {frame.player} must draw {_cards(frame.left)} more (rule 8b)"
         return None
 
     def _explain_play(self, player: int, action: Play) -> str:
@@ -237,7 +237,9 @@ class LinkoState(State):
         for card, wanted in ((action.value, action.naturals), (JOKER, action.jokers)):
             held = hand.count(card)
             if wanted and held < wanted:
-                return f"seat {player} holds {held} {value_name(card, plural=True)}, not {wanted}"
+                if not held:
+                    return f"seat {player} holds no {value_name(card, plural=True)} (rule 3)"
+                return f"seat {player} holds only {held} {value_name(card, plural=held != 1)}, not {wanted} (rule 3)"
         return f"{action.describe()} is not a legal play (rule 3)"
 
     def invariants(self) -> list[str]:
@@ -266,3 +268,8 @@ class LinkoState(State):
         if self.pending and self.turn >= self.game.max_turns:
             problems.append("the game went past max_turns (rule 12)")
         return problems
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'' if n == 1 else 's'}"
+

@@ -55,10 +55,12 @@ def test_rule_3_legal_plays_are_one_value_plus_jokers_or_jokers_only():
 
 def test_rule_3_a_play_needs_the_cards_in_hand():
     state = position(hands=[[7, 7, 2], [5], [5]])
-    with pytest.raises(IllegalAction, match="holds 2 7s, not 3"):
+    with pytest.raises(IllegalAction, match="holds only 2 7s, not 3"):
         state.apply(Play(7, 3, 0))
-    with pytest.raises(IllegalAction, match="holds 0 jokers"):
+    with pytest.raises(IllegalAction, match="holds no jokers"):
         state.apply(Play(7, 1, 1))
+    with pytest.raises(IllegalAction, match=r"holds only 1 2, not 2 \(rule 3\)$"):  # not "1 2s"
+        state.apply(Play(2, 2, 0))
 
 
 def test_rule_4_the_new_layer_goes_on_top_and_jokers_take_its_value():
