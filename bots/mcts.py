@@ -29,7 +29,10 @@ from .search import Node, PlayOut, TreeSearch
 
 
 def requires(spec: GameSpec) -> str | None:
-    """Why MCTS cannot play `spec`'s game (hidden information), or None when it can."""
+    """Why MCTS cannot play `spec`'s game (hidden information, simultaneous decisions), or None."""
+    if spec.simultaneous:
+        return (f"mcts searches exact states and {spec.title} has simultaneous decisions (each seat "
+                f"choosing unseen); use an information-set search bot (ismcts) instead")
     if spec.perfect_information:
         return None
     return (f"mcts searches exact states and {spec.title} has hidden information; "

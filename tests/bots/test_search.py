@@ -1,5 +1,6 @@
-"""The shared tree search: an opponent's choice the searching seat cannot see is not a branch of
-its tree (so it never plans as if it knew the choice), and the observed choices still are."""
+"""The shared tree search: an opponent's choice the searching seat cannot see (a face-down pass, a
+simultaneous pick) is not a branch of its tree, so it never plans as if it knew the choice, and no
+opponent in the tree answers a choice it could not have seen; observed choices still are branches."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import ClassVar
 
 from attrs import define, frozen
 
-from meeple import Action, Decision, Game, GameSpec, Information, State
+from meeple import Action, Decision, Dynamics, Game, GameSpec, Information, Simultaneous, State
 from meeple.layout import hidden_field
 from meeple_bots.ismcts import IsmctsBot, INFO
 from meeple_bots.search import HiddenChoice, Node, is_observed
@@ -142,3 +143,94 @@ def test_the_searchers_choices_are_found_below_other_seats_hidden_choices():
         child.visits = visits
     assert root.decision_node() is hidden
     assert root.decision_node().best_child().action == Cup(1)
+
+
+# -- a simultaneous decision: matching pennies ----------------------------------------------------------
+
+@frozen
+class Coin(Action):
+    side: str
+
+
+@frozen
+class Show(Simultaneous):
+    """Both seats show a coin at once: seat 0 wins if the sides match, seat 1 if they differ."""
+
+    def legal_actions(self, state, player):
+        return [Coin("heads"), Coin("tails")]
+
+    def resolve(self, state, choices):
+        state.matched = choices[0] == choices[1]
+
+
+class PenniesState(State):
+    matched: bool | None = None
+
+    def _scores(self):
+        return [int(bool(self.matched)), int(not self.matched)]
+
+    def _winners(self):
+        return [0] if self.matched else [1]
+
+
+class Pennies(Game):
+    spec = GameSpec("pennies", "Matching pennies", 2, 2, Information.IMPERFECT, False, (), lambda o, p: 2,
+                    dynamics=Dynamics.SIMULTANEOUS)
+    state_class = PenniesState
+    action_types = (Coin,)
+    decision_types = (Show,)
+
+    def setup(self, rng):
+        return self.build_state(rng, pending=[Show((0, 1))])
+
+
+def pennies_root(seat, observed=None, chosen_first=None):
+    game = Pennies(2)
+    state = game.new_state(0)
+    if chosen_first is not None:
+        state.apply(Coin(chosen_first), 1 - seat)
+    bot = IsmctsBot(game, seat, INFO.parse_params({"iterations": 400, "seed": 5}))
+    if observed is not None:
+        bot.tree.observed = observed
+    return bot, state, bot.search(state.view(seat))
+
+
+def test_the_other_seats_simultaneous_pick_is_one_shared_child():
+    _, _, root = pennies_root(0)
+    assert set(root.children) == {Coin("heads"), Coin("tails")}
+    for mine in root.children.values():
+        assert list(mine.children) == [HiddenChoice(1)]
+        assert 0.3 < mine.value / mine.visits < 0.7  # seat 1 cannot answer what it cannot see
+
+
+def test_an_opponent_keyed_as_seeing_a_simultaneous_pick_would_always_answer_it():
+    """The attack: branching on seat 1's pick lets seat 1 "answer" seat 0's coin in the tree, and
+    seat 0 then believes it loses whatever it shows."""
+    _, _, root = pennies_root(0, observed=lambda state, mover, observer: True)
+    assert all(mine.value / mine.visits < 0.3 for mine in root.children.values())
+
+
+def test_a_higher_seat_finds_its_choices_below_a_lower_seats_unseen_pick():
+    bot, state, root = pennies_root(1)
+    assert list(root.children) == [HiddenChoice(0)]
+    assert set(root.decision_node().children) == {Coin("heads"), Coin("tails")}
+    legal = state.legal_actions(1)
+    assert bot.act(state.view(1), legal) in legal
+
+
+def test_the_last_chooser_searches_without_knowing_the_pick_already_made():
+    for first in ("heads", "tails"):
+        bot, state, root = pennies_root(1, chosen_first=first)
+        node = root.decision_node()  # past seat 0's pick, if the samples redraw it
+        assert set(node.children) == {Coin("heads"), Coin("tails")}
+        for mine in node.children.values():  # seat 0's hidden coin is a guess in every sample
+            assert 0.3 < mine.value / mine.visits < 0.7
+        legal = state.legal_actions(1)
+        assert bot.act(state.view(1), legal) in legal
+
+
+def test_mcts_refuses_simultaneous_games():
+    from meeple_bots.mcts import requires
+
+    reason = requires(Pennies.spec)
+    assert reason is not None and "simultaneous" in reason and "ismcts" in reason
