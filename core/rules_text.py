@@ -32,5 +32,5 @@ def package_rules(module: str) -> str:
     try:
         path = resources.files(package).joinpath(RULES_FILE)
         return path.read_text(encoding="utf-8") if path.is_file() else ""
-    except (ModuleNotFoundError, TypeError, OSError):
+    except (ImportError, TypeError, ValueError, OSError):
         return ""
