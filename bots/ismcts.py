@@ -12,7 +12,7 @@ observer's information set, gathers the statistics of all samples:
 - expansion adds one untried legal action;
 - the rollout plays on with random moves, or with a registered bot of the game (its `greedy`
   bot) as the policy, to the end of the game or to the game's rollout horizon, if it declares
-  one (`meeple_register_rollout_horizons`: say, the end of the current round, valued per seat);
+  one (its ``Game.rollout_horizon``: say, the end of the current round, valued per seat);
 - back-propagation credits each node to the seat that chose the action into it, with that seat's
   share of the win (1 split among the winners; or, with ``reward=score``, its final score
   rescaled between the worst and the best seat) or its value at the horizon, so any number of

@@ -1,7 +1,7 @@
 """Words for people: narrating decisions and reading moves typed in a game's short notation.
 
-A game registers a `Narrator` through the ``meeple_register_narrators`` hook; a game without
-one gets this base class, whose every method is a generic fallback (the action's `describe()`,
+A game carries its `Narrator` as ``Game.narrator`` (another plugin may provide one for it through
+the ``meeple_register_narrators`` hook); a game without one gets this base class, whose every method is a generic fallback (the action's `describe()`,
 and a notation made of the action's tag and field values). Hosts that talk to people use
 `read_move` to turn what a person typed into an action, so every game accepts the same inputs:
 the number of a listed action, its notation, its description, or its JSON form.
