@@ -1,6 +1,9 @@
 """Core v2 for authors: decisions own their rules, no boilerplate, and the kit holds a game to
 its declared dynamics and to the secrecy of simultaneous choices."""
 
+import re
+from pathlib import Path
+
 import attrs
 import pytest
 from attrs import define, frozen
@@ -171,3 +174,15 @@ class PeekingGoofspiel(Goofspiel):
 def test_kit_catches_a_view_that_shows_another_seats_secret_choice():
     with pytest.raises(AssertionError, match="depends on another seat's secret choice"):
         check_game(PeekingGoofspiel(3, {"cards": 4}), games=2)
+
+
+# -- the concepts page shows real code ----------------------------------------------------------
+
+
+def test_every_example_in_the_concepts_page_is_taken_from_its_source_file():
+    root = Path(__file__).parents[2]
+    page = (root / "docs" / "concepts.md").read_text()
+    blocks = re.findall(r"<!-- from: (\S+) -->\n```\w*\n(.*?)```", page, re.S)
+    assert len(blocks) >= 2
+    for path, body in blocks:
+        assert body in (root / path).read_text(), f"docs/concepts.md shows code {path} does not hold"
