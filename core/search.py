@@ -3,9 +3,10 @@
 A bot factory receives only the game, its seat and its parameters. A search bot (ISMCTS) also
 wants what the registry knows about the game: the game's own `greedy` bot to play its rollouts,
 and the game's rollout horizon (``Game.rollout_horizon``, or one registered for it by hook: where
-a rollout may stop early, and what each seat's position is worth there). The registry gathers both into a `SearchAids` and hands it to the
-factories of bots registered with `BotInfo(..., search_aids=True)`, as the keyword argument
-``aids``; no other bot sees it, and a search bot built without a registry simply gets none.
+a rollout may stop early, and what each seat's position is worth there). The registry gathers
+both into a `SearchAids` and hands it to the factories of bots registered with
+`BotInfo(..., search_aids=True)`, as the keyword argument ``aids``; no other bot sees it, and a
+search bot built without a registry simply gets none.
 """
 
 from __future__ import annotations
