@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import sys
 import traceback
@@ -49,8 +50,9 @@ DEFAULT_BOT_TIMEOUT = 60.0
 #: The longest request line read (a `load` carries a whole save document, at most MAX_SAVE_BYTES).
 MAX_LINE_BYTES = 2 * MAX_SAVE_BYTES
 
-#: An error message is one line of at most this many characters.
+#: An error message is one line of at most this many characters; numbers in it are shortened.
 MAX_MESSAGE = 400
+_LONG_NUMBER = re.compile(r"\d{25,}")
 
 Handler = Callable[["Server", dict[str, Any]], dict[str, Any]]
 OPERATIONS: dict[str, Handler] = {}
@@ -444,6 +446,7 @@ def _refuse_constant(name: str) -> Any:
 
 def _error(request_id: Any, exc: ProtocolError) -> dict[str, Any]:
     message = " ".join(exc.message.split())  # one line, whatever a plugin's exception said
+    message = _LONG_NUMBER.sub(lambda m: f"{m.group()[:8]}... ({len(m.group())} digits)", message)
     if len(message) > MAX_MESSAGE:
         message = message[:MAX_MESSAGE - 3] + "..."
     return {"id": request_id, "ok": False, "error": {"code": exc.code, "message": message}}
