@@ -178,7 +178,8 @@ class Session:
             raise SaveError("this is not a meeple save file (no \"kind\": \"meeple-save\")")
         if set(data) != _SAVE_KEYS:
             missing, extra = sorted(_SAVE_KEYS - set(data)), sorted(set(data) - _SAVE_KEYS)
-            raise SaveError(f"corrupt save: missing keys {missing}, unexpected keys {extra}")
+            problems = [f"{what} keys {keys}" for what, keys in (("missing", missing), ("unexpected", extra)) if keys]
+            raise SaveError(f"corrupt save: {', '.join(problems)}")
         for key, kind in _SAVE_TYPES.items():
             if type(data[key]) is not kind:
                 raise SaveError(f"corrupt save: {key} must be {_JSON_NAMES[kind]}, got {_short(data[key])}")

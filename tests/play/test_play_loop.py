@@ -51,10 +51,11 @@ def first_move_or_enter(prompt):
     return "" if "press Enter" in prompt else "1"
 
 
-def hotseat_loop(tmp_path, answers=first_move_or_enter, game="linko", seats=("human", "random", "human")):
+def hotseat_loop(tmp_path, answers=first_move_or_enter, game="linko", seats=("human", "random", "human"),
+                 **loop_options):
     session = Session.start(REGISTRY, game, list(seats), 4)
     screen = Recording(answers)
-    loop = PlayLoop(REGISTRY, session, screen, Path(tmp_path / "save.json"), "random")
+    loop = PlayLoop(REGISTRY, session, screen, Path(tmp_path / "save.json"), "random", **loop_options)
     loop.narrator = Tagged(loop.narrator)
     loop.render = lambda view: f"<view of seat {view.player}>"
     return loop, screen, session
@@ -99,20 +100,26 @@ def test_bad_input_changes_nothing_and_is_explained(tmp_path):
     output = loop.screen.console.file.getvalue()
     for explanation in ("'nonsense' is not a move here", "there is no move 999", "no legal move contains 'zzz'",
                         "no hint from oracle: unknown bot 'oracle'", "cannot write /no/such/dir/x.json",
-                        "you quit: saving the game"):
+                        "you quit: no move was made, nothing to save"):
         assert explanation in output
-    assert Session.load(REGISTRY, tmp_path / "save.json").actions == []
+    assert not (tmp_path / "save.json").exists(), "no save after zero moves"
 
 
 def test_a_failing_narrator_saves_the_game_instead_of_losing_it(tmp_path):
     loop, screen, session = hotseat_loop(tmp_path, seats=("human", "random"), game="nim")
 
-    class Broken(Narrator):
-        def narrate(self, before, action, after):
-            raise KeyError("bug")
+    class BrokenAfterTwoMoves(Narrator):
+        def __init__(self):
+            self.told = 0
 
-    loop.narrator = Broken()
+        def narrate(self, before, action, after):
+            self.told += 1
+            if self.told > 2:
+                raise KeyError("bug")
+            return "a move"
+
+    loop.narrator = BrokenAfterTwoMoves()
     assert loop.run() == 1
     output = loop.screen.console.file.getvalue()
     assert "internal error: KeyError" in output and "game saved to" in output
-    assert Session.load(REGISTRY, tmp_path / "save.json").actions == []
+    assert len(Session.load(REGISTRY, tmp_path / "save.json").actions) == 2, "the failed move is not kept"

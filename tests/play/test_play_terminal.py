@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pexpect
@@ -50,10 +51,9 @@ def test_bad_input_explains_itself_and_changes_nothing(tmp_path, typed, explanat
     child.expect(PROMPT)
     assert child.match.group(2) == "9", "the position is unchanged: still 9 legal moves"
     child.sendline("quit")
-    child.expect("game saved to")
+    child.expect("you quit: no move was made, nothing to save")
     assert finish(child) == 0
-    saved = json.loads((tmp_path / "nim-4.save.json").read_text())
-    assert saved["actions"] == [], "nothing was played"
+    assert list(tmp_path.iterdir()) == [], "no save file after zero moves"
 
 
 def test_help_rules_list_show_and_hint_answer_without_moving(tmp_path):
@@ -78,13 +78,14 @@ def test_ctrl_c_saves_and_resume_finishes_the_same_game(tmp_path):
     child.expect(PROMPT)
     child.sendintr()
     child.expect("interrupted: saving the game")
-    child.expect(r"meeple play --resume nim-8.save.json")
+    child.expect(r"meeple play --resume (nim-\d{8}-\d{6}\.save\.json)")
+    name = child.match.group(1)
     assert finish(child) == 130
-    saved = json.loads((tmp_path / "nim-8.save.json").read_text())
+    saved = json.loads((tmp_path / name).read_text())
     assert len(saved["actions"]) == 2 and saved["kind"] == "meeple-save"
     assert "FULL state" in saved["note"]
 
-    child = spawn("play", "--resume", "nim-8.save.json", cwd=tmp_path)
+    child = spawn("play", "--resume", name, cwd=tmp_path)
     child.expect("resumed after 2 moves")
     typed, result = play_first_moves(child)
     assert "win" in result
@@ -94,10 +95,30 @@ def test_ctrl_c_saves_and_resume_finishes_the_same_game(tmp_path):
 def test_end_of_input_saves_to_the_chosen_file(tmp_path):
     child = spawn("play", "nim", "--seed", "2", "--save", "mine.json", cwd=tmp_path)
     child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
     child.sendeof()
     child.expect("end of input: saving the game")
     assert finish(child) == 0
     assert json.loads((tmp_path / "mine.json").read_text())["seed"] == 2
+
+
+def test_the_seed_is_shown_only_once_the_hotseat_game_is_over(tmp_path):
+    seed = "918273645"
+    child = spawn("play", "nim", "--seat", "human", "--seat", "human", "--seed", seed, cwd=tmp_path)
+    child.logfile_read = screen = io.StringIO()
+    child.expect(r"seat 0: press Enter> ")
+    child.sendline("")
+    child.expect(PROMPT)
+    child.sendline("help")  # the help names the default save file
+    child.expect(r"default file: (\S+)\)")
+    typed, result = play_first_moves(child)
+    child.expect(rf"Seed {seed}\. To play this deal again: meeple play nim --seed {seed} --seat human --seat human")
+    assert finish(child) == 0
+    during, _, after = screen.getvalue().partition("Final result:")
+    assert typed >= 3 and "win" in result and "nim-" in during
+    assert seed not in during, "no seed on the screen, in the help or the save file's name mid-game"
+    assert seed in after
 
 
 def test_hotseat_clears_the_screen_and_waits_before_each_players_view(tmp_path):
