@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from meeple import IllegalAction, OptionError, Registry, SaveError, UnknownName
 from meeple.session import SAVE_KIND, Session
@@ -188,3 +189,44 @@ def test_saving_without_overwrite_refuses_an_existing_file_and_leaves_it(tmp_pat
 def test_a_new_session_needs_a_seed_the_generator_reads_exactly(seed):
     with pytest.raises(OptionError, match="a seed is an integer from 0 to 2\\*\\*64 - 1"):
         Session.start(REGISTRY, "nim", ["human", "random"], seed)
+
+
+# -- any edit of any field: SaveError or the same game, never another exception ---------------
+
+def _leaves(data, path=()):
+    """Every place in a JSON document: (path, value) for objects' keys and lists' items."""
+    yield path, data
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _leaves(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _leaves(value, (*path, index))
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-(1 << 70), max_value=1 << 70)
+    | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=6,
+)
+SAVES = {game: json.loads(json.dumps(a_game_in_progress(moves=3, game=game, seats=seats).to_data()))
+         for game, seats in [("nim", ("human", "random")), ("linko", ("human", "random", "random"))]}
+
+
+@settings(max_examples=300, deadline=None)
+@given(game=st.sampled_from(sorted(SAVES)), data=st.data(), value=JSON_VALUES)
+def test_any_edited_value_anywhere_in_a_save_is_a_save_error_or_harmless(game, data, value):
+    document = json.loads(json.dumps(SAVES[game]))
+    places = [path for path, _ in _leaves(document) if path]
+    path = data.draw(st.sampled_from(places))
+    parent = document
+    for step in path[:-1]:
+        parent = parent[step]
+    parent[path[-1]] = value
+    try:
+        session = Session.from_data(REGISTRY, document)
+    except SaveError as exc:
+        assert "\n" not in str(exc)
+    else:  # accepted only if it is the very same game
+        assert session.to_data()["fingerprint"] == SAVES[game]["fingerprint"]
