@@ -50,6 +50,15 @@ class Narrator:
         """
         return f"seat {before.current_player}: {action.describe()}"
 
+    def narrate_move(self, before: "View", action: Action, after: "View", actor_before: "View") -> str:
+        """What hosts call: `narrate`, also given the acting seat's own view just before the
+        action (`actor_before`), so a narrator can name what the action shows everyone even when
+        the rules hide it again at once (Combo Breaker's face-up play that ends the round, whose
+        cards are reshuffled before any other view shows them). Name from `actor_before` only
+        what the action makes public. The generic form ignores it and calls `narrate`.
+        """
+        return self.narrate(before, action, after)
+
     def describe(self, view: "View", action: Action) -> str:
         """A legal `action` of the seat `view` belongs to, in words, as a move list shows it:
         name what it moves ("take the 13 (slot 3)", "play 12 12 (X as 12)"), from what the view

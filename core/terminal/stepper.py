@@ -123,8 +123,9 @@ class Stepper:
         k, seat = self.position, self.seat
         view = self.states[k].view(seat)
         if k > 0:
-            before = self.states[k - 1].view(seat)
-            self.screen.narrate(self.narrator.narrate(before, self.record.actions[k - 1], view))
+            previous = self.states[k - 1]
+            before, actor = previous.view(seat), previous.view(previous.current_player)
+            self.screen.narrate(self.narrator.narrate_move(before, self.record.actions[k - 1], view, actor))
         who = "omniscient view" if seat is None else f"seat {seat}'s view"
         where = "before the first move" if k == 0 else f"after move {k} of {self.last}"
         self.screen.show(f"{self.title} · {where} · {who}", self.render(view))

@@ -47,9 +47,14 @@ class ComboBreakerNarrator(Narrator):
     # -- narration -------------------------------------------------------------------------------
 
     def narrate(self, before: View, action: Action, after: View) -> str:
+        return self.narrate_move(before, action, after, None)
+
+    def narrate_move(self, before: View, action: Action, after: View, actor_before: View | None) -> str:
+        """Also names, from the acting seat's own view, the cards of a face-up play that ended the
+        round (rule 5: everyone sees them, though the new deal reshuffles them at once)."""
         seat = before.current_player
-        parts = [f"seat {seat} {self._did(before, action, after, seat)}"]
-        parts.extend(_consequences(before, action, after))
+        parts = [f"seat {seat} {self._did(before, action, after, seat, actor_before)}"]
+        parts.extend(_consequences(before, action, after, actor_before))
         return "; ".join(parts)
 
     def describe(self, view: View, action: Action) -> str:
@@ -75,10 +80,10 @@ class ComboBreakerNarrator(Narrator):
             pass  # not an action of this position: its own words
         return action.describe()
 
-    def _did(self, before: View, action: Action, after: View, seat: int) -> str:
+    def _did(self, before: View, action: Action, after: View, seat: int, actor: View | None) -> str:
         kind = type(action)
         if kind is PlayCombination:
-            cards = _played_cards(before, action, after, seat)
+            cards = _played_cards(before, action, after, seat, actor)
             if cards is None:
                 return f"plays {action.count} card{'s' if action.count > 1 else ''}"
             return f"plays {play_words(cards, action.wilds)}"
@@ -131,14 +136,16 @@ class ComboBreakerNarrator(Narrator):
         return None
 
 
-def _played_cards(before: View, action: PlayCombination, after: View, seat: int) -> tuple[int, ...] | None:
-    """The cards of a combination, from what the viewer saw: the player's hand when visible,
-    else the trick (or the discard pile, if the play ended the trick). None if the play ended
-    the round, which reshuffles every card before the viewer could see them.
+def _played_cards(before: View, action: PlayCombination, after: View, seat: int,
+                  actor: View | None) -> tuple[int, ...] | None:
+    """The cards of a combination, which rule 5 puts face up: from the player's hand when the
+    viewer sees it, else the trick (or the discard pile, if the play ended the trick), else the
+    acting seat's own view (`actor`) when the play ended the round, which reshuffles the cards
+    before any other view shows them. None if none of these shows them.
     """
-    hand = before.hands[seat].cards
-    if hand is not None:
-        return tuple(hand[action.start:action.start + action.count])
+    for hand in (before.hands[seat].cards, actor.hands[seat].cards if actor is not None else None):
+        if hand is not None:
+            return tuple(hand[action.start:action.start + action.count])
     if len(after.trick.layers) > len(before.trick.layers):
         return tuple(after.trick.layers[-1])
     if after.round_number == before.round_number and after.discard.size >= action.count:
@@ -157,7 +164,7 @@ def _where(hand: tuple[int, ...], position: int) -> str:
     return f"between the {card_name(hand[position - 1])} and the {card_name(hand[position])}"
 
 
-def _final_trick(before: View, action: Action, after: View) -> str | None:
+def _final_trick(before: View, action: Action, after: View, actor: View | None) -> str | None:
     """The whole trick that ended the game, when it went to the discard pile with the action: the
     plays before `action` from `before`, and `action`'s own cards from the discard pile's top.
     None when the trick is still on the table (the final view shows it)."""
@@ -168,7 +175,7 @@ def _final_trick(before: View, action: Action, after: View) -> str | None:
              for play, layer in zip(before.trick_plays, before.trick.layers)]
     kind = type(action)
     if kind is PlayCombination:
-        cards = _played_cards(before, action, after, seat)
+        cards = _played_cards(before, action, after, seat, actor)
         if cards is None:
             return None
         plays.append((seat, COMBINATION, cards, action.wilds))
@@ -185,23 +192,64 @@ def _trick_play_words(seat: int, what: str, cards: Sequence[int], wilds: Sequenc
     return f"seat {seat} {'a Draw card' if what == DRAW_CARD else 'a Stop'}"
 
 
-def _consequences(before: View, action: Action, after: View) -> list[str]:
-    """What followed the action automatically: trick end, tokens, a new round, the game's end."""
+def _consequences(before: View, action: Action, after: View, actor: View | None) -> list[str]:
+    """What followed the action automatically, and why: a draw for Draw cards, the end of the
+    trick, who gives up a token and the reason, a new round, the end of the game (rules 5, 7, 9)."""
     events = []
-    trick_ended = bool(before.trick_plays) and not after.trick_plays or after.round_number != before.round_number
-    if trick_ended and after.decision is not None:
-        events.append(f"the trick is over and seat {after.decision.player} "
-                      f"{'is to insert drawn cards' if after.decision.tag == 'place_drawn' else 'leads'}")
-    payers = [seat for seat, (was, now) in enumerate(zip(before.tokens.counts, after.tokens.counts))
-              if now[1] < was[1]]
-    if payers:
-        events.append(f"seat {', '.join(map(str, payers))} {'gives' if len(payers) == 1 else 'give'} up a token")
-    if after.round_number != before.round_number:
-        events.append(f"round {after.round_number} is dealt")
+    drawing = after.decision is not None and after.decision.tag == "place_drawn"
+    if drawing and (before.decision.tag != "place_drawn" or before.decision.left == 0):
+        drawn = after.decision.left + 1
+        events.append(f"the trick is over: seat {after.decision.player} draws {drawn} "
+                      f"card{'s' if drawn != 1 else ''} for the Draw card{'s' if drawn > 3 else ''} (rule 7a)")
+    new_round = after.round_number != before.round_number
+    round_over = new_round or after.is_terminal
+    if round_over:
+        events.extend(_why_the_round_ended(before, action, after))
+        paid = [seat for seat in after.paid if seat not in after.losers]
+        if paid:
+            events.append(f"seat {_seats(paid)} {'gives' if len(paid) == 1 else 'give'} up a token")
+    elif not drawing and before.trick_plays and not after.trick_plays and after.decision is not None:
+        events.append(f"the trick is over and seat {after.decision.player} leads")
+    if new_round and after.decision is not None:
+        events.append(f"round {after.round_number} is dealt and seat {after.decision.player} leads")
     if after.is_terminal:
-        final = _final_trick(before, action, after)
+        final = _final_trick(before, action, after, actor)
         if final:
             events.append(final)
-        losers = ", ".join(map(str, after.losers))
-        events.append(f"game over: seat {losers} had no token to give and lost")
+        events.append(f"game over: seat {_seats(after.losers)} had no token to give and lost")
     return events
+
+
+def _why_the_round_ended(before: View, action: Action, after: View) -> list[str]:
+    """Rule 5's stuck player, or rule 7c's end of a trick: one player left with cards, or none."""
+    seat = before.current_player
+    seats = before.trick_seats
+    ended_trick = (type(action) is PlayStop or before.decision.tag == "place_drawn"
+                   or seat not in seats or seats.index(seat) == len(seats) - 1)
+    if not ended_trick:
+        stuck = seats[seats.index(seat) + 1]
+        return [f"seat {stuck} cannot beat the trick and has no Stop, Draw or reserve card (rule 5), "
+                f"so the round ends"]
+    debtors = after.paid
+    if len(debtors) == 1 and _hand_size_after(before, action, debtors[0]):
+        return [f"the trick is over and seat {debtors[0]} is the only player left holding cards (rule 7c)"]
+    return ["the trick is over and everyone went out: all but the best combination's player owe a "
+            "token (rule 7c)"]
+
+
+def _hand_size_after(before: View, action: Action, seat: int) -> int:
+    """How many hand cards `seat` holds once `action` is done (a hand changes only on its owner's
+    own action)."""
+    size = before.hands[seat].size
+    if seat != before.current_player:
+        return size
+    kind = type(action)
+    if kind is PlayCombination:
+        return size - action.count
+    if kind in (PlayStop, PlayDraw):
+        return size - 1
+    return size + 1  # a reserve card or a drawn card went in
+
+
+def _seats(seats: Sequence[int]) -> str:
+    return ", ".join(map(str, seats))

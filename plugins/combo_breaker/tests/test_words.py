@@ -95,3 +95,43 @@ def test_rule_4_an_illegal_x_declaration_names_the_declared_value_and_the_values
         "12 X needs the X's value declared (rule 4): the X can be 11 or 12"
     assert state.explain_illegal(PlayCombination(3, 1, (4,))) == \
         "5 holds no X card, so no value is declared (rule 4)"
+
+
+def narrate_to_all(state, action):
+    """The line each viewer hears, as hosts narrate: with the acting seat's own view."""
+    before = {viewer: state.view(viewer) for viewer in (None, *range(state.game.players))}
+    actor = state.view(state.current_player)
+    act(state, action)
+    return {viewer: NARRATOR.narrate_move(seen, action, state.view(viewer), actor)
+            for viewer, seen in before.items()}
+
+
+def test_rule_5_a_play_that_ends_the_round_is_named_to_everyone_with_the_stuck_player():
+    state = position([[1, 2], [12, 12], [3, 5], [4, 6]], leader=1, reserves={2: [None, None]})
+    lines = narrate_to_all(state, PlayCombination(0, 2, ()))
+    assert state.round_number == 2
+    for line in lines.values():
+        assert line == ("seat 1 plays 12 12 (pair of 12s); seat 2 cannot beat the trick and has no "
+                        "Stop, Draw or reserve card (rule 5), so the round ends; seat 2 gives up a "
+                        "token; round 2 is dealt and seat 2 leads")
+
+
+def test_rule_7c_a_trick_that_ends_the_round_says_who_pays_and_why():
+    state = position([[8], [6], [7]], leader=1)
+    act(state, PlayCombination(0, 1, ()), PlayCombination(0, 1, ()))
+    line = narrate_to_all(state, PlayCombination(0, 1, ()))[1]
+    assert line == ("seat 0 plays 8 (single 8); the trick is over and everyone went out: all but "
+                    "the best combination's player owe a token (rule 7c); seat 1, 2 give up a "
+                    "token; round 2 is dealt and seat 0 leads")
+    state = position([[8, 3], [6], [7]], leader=1)
+    act(state, PlayCombination(0, 1, ()), PlayCombination(0, 1, ()))
+    line = narrate_to_all(state, PlayCombination(0, 1, ()))[2]
+    assert line.startswith("seat 0 plays 8 (single 8); the trick is over and seat 0 is the only "
+                           "player left holding cards (rule 7c); seat 0 gives up a token")
+
+
+def test_rule_7a_the_draw_for_draw_cards_is_announced():
+    state = position([[DRAW, 1], [12, 3], [7, 6, 2], [11, 12, 5]], leader=1, pile=[9, 1, 4, 8])
+    act(state, PlayCombination(0, 1, ()), PlayCombination(0, 2, ()), PlayCombination(0, 2, ()))
+    line = narrate_to_all(state, PlayDraw(0))[0]
+    assert line == "seat 0 plays a Draw card; the trick is over: seat 3 draws 3 cards for the Draw card (rule 7a)"
