@@ -6,21 +6,37 @@ the screen is wiped and the next person asked to take over before their view is 
 happened meanwhile is kept for each person and told when they take over.
 
 Nothing a person types can change the game except a legal move: a bad command, number or move is
-explained and asked again. Quitting, Ctrl-C and the end of input save the game first.
+explained and asked again. Quitting, Ctrl-C and the end of input save the game first (when a move
+was made since it was last saved); so does a bot that fails — raises, calls `sys.exit`, raises
+KeyboardInterrupt itself or runs over its move time — and the message names its seat and bot.
+
+The seed is a secret while the game goes on (whoever knows it can deal the same cards): it is
+shown only once the game is over. No save file is ever overwritten unless it is the game's own.
 """
 
 from __future__ import annotations
 
+import datetime
+import os
+import shlex
 from pathlib import Path
+from typing import Sequence
 
 from ..actions import Action
+from ..bots import Bot
 from ..errors import IllegalAction, MeepleError
 from ..narration import NotationError, normalize, read_move
 from ..options import format_value
 from ..records import record_to_json
 from ..registry import Registry
-from ..session import Session
+from ..runner import HostInterrupts, MoveTimeout, _ask
+from ..session import Session, write_file
+from ..view import View
+from .files import default_save_path
 from .screen import LIST_LIMIT, Screen
+
+#: Seconds a bot may think per move in `meeple play` unless `--move-timeout` says otherwise.
+DEFAULT_MOVE_TIMEOUT = 60.0
 
 COMMANDS = """\
 Commands at the prompt:
@@ -40,17 +56,36 @@ class Quit(Exception):
     """The person asked to leave (the game is saved first)."""
 
 
+class BotFailed(MeepleError):
+    """A bot raised, tried to exit, answered an illegal move or ran over its time; the message
+    starts with its seat and name ("seat 2 (greedy) raised ValueError: ...")."""
+
+
 class PlayLoop:
     """One game at the terminal, from the session's current position to the end."""
 
-    def __init__(self, registry: Registry, session: Session, screen: Screen, save_path: Path,
-                 hint_bot: str, record_path: Path | None = None) -> None:
+    def __init__(self, registry: Registry, session: Session, screen: Screen, save_path: Path | None,
+                 hint_bot: str, record_path: Path | None = None, resumed_from: Path | None = None,
+                 move_timeout: float | None = DEFAULT_MOVE_TIMEOUT) -> None:
+        """`save_path` None: a fresh default name in the current directory (see `files`).
+        `resumed_from`: the save file this game came from, updated in place when saved to.
+        """
         self.registry = registry
         self.session = session
         self.screen = screen
-        self.save_path = save_path
+        self.default_named = save_path is None
+        self.save_path = save_path if save_path is not None else self._fresh_save_path()
         self.hint_bot = hint_bot
         self.record_path = record_path
+        self.move_timeout = move_timeout
+        self.interrupts = HostInterrupts()
+        #: Files this game may replace: the one it was resumed from and those it wrote.
+        self.own_files: set[Path] = set()
+        #: (moves, file) of the last save, or of the file resumed; None before any.
+        self.last_saved: tuple[int, Path] | None = None
+        if resumed_from is not None:
+            self.own_files.add(_key(resumed_from))
+            self.last_saved = (len(session.actions), resumed_from)
         game_id = session.game.spec.id
         self.game_cls = type(session.game)
         self.title = session.game.spec.title
@@ -60,8 +95,9 @@ class PlayLoop:
         if not humans:
             raise MeepleError("meeple play needs at least one human seat")
         self.hotseat = len(humans) > 1
-        self.bots = {seat: session.make_bot(registry, seat)
+        self.bots = {seat: self._make_bot(seat)
                      for seat in range(session.game.players) if not session.is_human(seat)}
+        self._make_bot(humans[0], hint_bot)  # a bad --hint fails now, not at `hint`
         self.backlog: dict[int, list[str]] = {seat: [] for seat in humans}
         # The person in front of the screen; hotseat play starts with nobody until a hand-over.
         self.at_screen: int | None = None if self.hotseat else humans[0]
@@ -73,9 +109,15 @@ class PlayLoop:
     # -- the game -------------------------------------------------------------------------------
 
     def run(self) -> int:
-        """Play to the end; returns the exit status (0, or 130 after Ctrl-C, 1 if a bot failed)."""
-        self._welcome()
+        """Play to the end; returns the exit status: 0, or 130 after Ctrl-C, 1 if a bot or a
+        plugin failed or a file could not be written.
+        """
+        with self.interrupts.watching():
+            return self._run()
+
+    def _run(self) -> int:
         try:
+            self._welcome()
             while not self.state.is_terminal:
                 seat = self.state.current_player
                 if self.session.is_human(seat):
@@ -89,23 +131,25 @@ class PlayLoop:
         except KeyboardInterrupt:
             self.screen.say("")
             return self._save_and_leave("interrupted", status=130)
-        except MeepleError as exc:  # a bot that failed: the game so far is kept
+        except BotFailed as exc:  # the game so far is kept
             self.screen.error(str(exc))
             return self._save_and_leave("a bot failed", status=1)
         except Exception as exc:  # a bug in a plugin (or in meeple) must not lose the game
             self.screen.error(f"internal error: {type(exc).__name__}: {exc}")
             return self._save_and_leave("meeple failed", status=1)
-        self._finish()
-        return 0
+        return self._finish()
 
     def _welcome(self) -> None:
+        # Never the seed: everybody at the table sees this line (it is shown at the end).
         seats = ", ".join(f"seat {s}: {self._seat_name(s)}" for s in range(self.session.game.players))
-        options = ", ".join(f"{k}={format_value(v)}" for k, v in self.session.game.options.items()) or "defaults"
-        self.screen.say(f"{self.title} · seed {self.session.seed} · {options}", style="bold")
+        self.screen.say(f"{self.title} · {self._options_text()}", style="bold")
         self.screen.say(seats)
         if self.session.actions:
             self.screen.say(f"resumed after {len(self.session.actions)} moves")
         self.screen.say("type `help` for commands")
+
+    def _options_text(self) -> str:
+        return ", ".join(f"{k}={format_value(v)}" for k, v in self.session.game.options.items()) or "default options"
 
     def _seat_name(self, seat: int) -> str:
         label = self.session.seats[seat]
@@ -113,16 +157,45 @@ class PlayLoop:
             return label
         return "you" if not self.hotseat else "human"
 
+    def _make_bot(self, seat: int, spec: str | None = None) -> Bot:
+        """The bot for a seat (or `spec`, for hints); a factory that raises is one clear line."""
+        name = spec if spec is not None else self.session.seats[seat]
+        try:
+            return self.session.make_bot(self.registry, seat, spec)
+        except MeepleError:
+            raise
+        except Exception as exc:
+            raise MeepleError(f"the bot {name} for seat {seat} could not be built: "
+                              f"{type(exc).__name__}: {exc}") from None
+
     def _bot_turn(self, seat: int) -> None:
         view, legal = self.state.view(seat), self.state.legal_actions()
-        bot_name = self.session.seats[seat]
-        try:
-            action = self.bots[seat].act(view, legal)
-        except MeepleError as exc:
-            raise MeepleError(f"bot {bot_name} (seat {seat}) failed: {exc}") from None
-        if not self.state.is_legal(action):
-            raise MeepleError(f"bot {bot_name} (seat {seat}) chose an illegal move: {action!r}")
+        action = self._ask_bot(self.bots[seat], f"seat {seat} ({self.session.seats[seat]})",
+                               seat, view, legal)
         self._apply(seat, action)
+
+    def _ask_bot(self, bot: Bot, who: str, seat: int, view: View, legal: Sequence[Action]) -> Action:
+        """The bot's legal answer, within the move time; BotFailed (starting with `who`) for any
+        other ending. A real Ctrl-C goes on as KeyboardInterrupt, even if the bot swallowed it.
+        """
+        try:
+            action = _ask(bot, view, legal, seat, self.move_timeout)
+        except MoveTimeout:
+            raise BotFailed(f"{who} gave no move within {self.move_timeout:g} s "
+                            f"(--move-timeout)") from None
+        except KeyboardInterrupt:
+            if self.interrupts.received:
+                raise
+            raise BotFailed(f"{who} raised KeyboardInterrupt (no Ctrl-C was pressed)") from None
+        except SystemExit as exc:
+            raise BotFailed(f"{who} tried to exit meeple (sys.exit({exc.code!r}))") from None
+        except Exception as exc:
+            raise BotFailed(f"{who} raised {type(exc).__name__}: {exc}") from None
+        if self.interrupts.received:
+            raise KeyboardInterrupt  # the bot caught the person's Ctrl-C; it still counts
+        if not self.state.is_legal(action):
+            raise BotFailed(f"{who} chose an illegal move: {action!r}")
+        return action
 
     def _human_turn(self, seat: int) -> None:
         if self.hotseat and self.at_screen != seat:
@@ -232,13 +305,11 @@ class PlayLoop:
     def _hint(self, seat: int, spec: str) -> None:
         legal = self.state.legal_actions()
         try:
-            bot = self.session.make_bot(self.registry, seat, spec)
-            action = bot.act(self.state.view(seat), legal)
+            bot = self._make_bot(seat, spec)
+            action = self._ask_bot(bot, spec, seat, self.state.view(seat), legal)
         except MeepleError as exc:
-            self.screen.error(f"no hint from {spec}: {exc}")
-            return
-        if not self.state.is_legal(action):
-            self.screen.error(f"no hint: {spec} suggested an illegal move")
+            self.screen.error(f"no hint from {spec}: {exc}" if not isinstance(exc, BotFailed)
+                              else f"no hint: {exc}")
             return
         view = self.state.view(seat)
         notation = self.narrator.notation(view, action)
@@ -247,21 +318,42 @@ class PlayLoop:
 
     # -- saving and the end ---------------------------------------------------------------------
 
+    def _fresh_save_path(self) -> Path:
+        return default_save_path(self.session.game.spec.id, Path("."), datetime.datetime.now())
+
     def _save(self, path: Path) -> bool:
+        """Save to `path`. Only this game's own files are replaced: the default name moves on
+        to a fresh one if it was taken meanwhile; any other existing file is refused.
+        """
+        replace = _key(path) in self.own_files
+        if not replace and self.default_named and path == self.save_path and os.path.lexists(path):
+            path = self.save_path = self._fresh_save_path()
         try:
-            self.session.save(path)
+            self.session.save(path, overwrite=replace)
         except MeepleError as exc:
             self.screen.error(str(exc))
             return False
+        self.own_files.add(_key(path))
+        self.last_saved = (len(self.session.actions), path)
         self.screen.say(f"game saved to {path} (it holds the full game, hidden cards included: "
                         f"not for players' eyes); continue with: meeple play --resume {path}")
         return True
 
     def _save_and_leave(self, why: str, status: int = 0) -> int:
+        moves = len(self.session.actions)
+        if self.last_saved is not None and self.last_saved[0] == moves:
+            where = self.last_saved[1]
+            self.screen.say(f"{why}: no move since the game was saved; continue it with: "
+                            f"meeple play --resume {where}")
+            return status
+        if moves == 0:
+            self.screen.say(f"{why}: no move was made, nothing to save")
+            return status
         self.screen.say(f"{why}: saving the game")
         return status if self._save(self.save_path) else 1
 
-    def _finish(self) -> None:
+    def _finish(self) -> int:
+        """The final position, the result and the seed; the record if asked. The exit status."""
         # The game is over: whoever is at the screen sees the final position from their seat
         # and the result; what the others missed is moot now.
         viewer = self.at_screen if self.at_screen is not None else self.session.humans[0]
@@ -272,12 +364,36 @@ class PlayLoop:
         names = " and ".join(f"seat {w} ({self._seat_name(w)})" for w in winners) or "nobody"
         self.screen.say(f"Final result: {names} {'win' if len(winners) != 1 else 'wins'}. Scores: {scores}.",
                         style="bold")
-        if self.record_path is not None:
-            record = record_to_json(self.game_cls, self.session.record())
-            try:
-                self.record_path.write_text(record + "\n", encoding="utf-8")
-            except OSError as exc:
-                self.screen.error(f"cannot write the record to {self.record_path}: {exc.strerror}")
-                return
-            self.screen.say(f"record written to {self.record_path}; step through it with: "
-                            f"meeple replay {self.record_path} --step")
+        # Only now may the seed be shown: whoever knows it can deal the same cards.
+        self.screen.say(f"Seed {self.session.seed}. To play this deal again: {self._replay_command()}")
+        if self.record_path is None:
+            return 0
+        record = record_to_json(self.game_cls, self.session.record())
+        try:
+            write_file(self.record_path, record + "\n", overwrite=False)
+        except MeepleError as exc:
+            self.screen.error(f"the record was not written: {exc}")
+            # The game is not lost: a save of the finished game writes the record when resumed.
+            if self._save(self.save_path):
+                self.screen.say(f"to write the record later: meeple play --resume {self.save_path} "
+                                f"--record FILE")
+            return 1
+        self.screen.say(f"record written to {self.record_path}; step through it with: "
+                        f"meeple replay {self.record_path} --step")
+        return 0
+
+    def _replay_command(self) -> str:
+        game = self.session.game
+        words = ["meeple", "play", game.spec.id, "--seed", str(self.session.seed)]
+        for seat in self.session.seats:
+            words += ["--seat", seat]
+        defaults = {option.name: option.default for option in game.spec.options}
+        for key, value in game.options.items():
+            if key not in defaults or defaults[key] != value:
+                words += ["-o", f"{key}={format_value(value)}"]
+        return shlex.join(words)
+
+
+def _key(path: Path) -> Path:
+    """A path's identity for "is this one of the game's own files" (absolute, symlinks resolved)."""
+    return Path(os.path.realpath(path))
