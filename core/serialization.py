@@ -191,13 +191,13 @@ def _first_problem(exc: BaseValidationError, path: str = "$") -> str:
 
 
 def _describe(exc: BaseException, type_: type | None) -> str:
-    """cattrs' wording, plus the reason our own hooks gave (a zone's bad visibility)."""
+    """The reason a hook gave ("bad hand zone: 'bogus' is not a valid Visibility"), else
+    cattrs' own wording ("required field missing")."""
     if isinstance(exc, RecursionError):
         return "nested too deeply"
-    generic = format_exception(exc, type_)
     if isinstance(exc, ValueError) and exc.args and isinstance(exc.args[0], str):
-        return f"{generic}: {exc.args[0]}"
-    return generic
+        return exc.args[0]
+    return format_exception(exc, type_)
 
 
 def _structure_field(converter: cattrs.Converter, data: Any, annotation: Any, path: str) -> Any:
