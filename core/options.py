@@ -84,7 +84,8 @@ class Option:
             raise self._bad(value)
 
     def _bad(self, value: Any) -> OptionError:
-        return OptionError(f"option {self.name!r} cannot be {_format(value)}; allowed: {self.allowed()}")
+        shown = "empty" if value == "" else _format(value)  # never "cannot be ; allowed"
+        return OptionError(f"option {self.name!r} cannot be {shown}; allowed: {self.allowed()}")
 
 
 def format_value(value: Any) -> str:

@@ -49,5 +49,7 @@ def render(view: View) -> str:
         lines.append(f"seat {decision.player}{side} is to {decision.describe()}")
     else:
         winner, name = (more, "More") if groups >= MORE_WINS_AT else (1 - more, "Fewer")
+        lines.append("no piece fits on the board any more (rule 4a)" if view.supply.total
+                     else "the supply is empty (rule 4a)")
         lines.append(f"game over: {groups} groups, {name} (seat {winner}) wins")
     return "\n".join(lines)

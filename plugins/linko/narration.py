@@ -31,6 +31,7 @@ from .actions import (DECLINE, DISCARD, DRAW_PILE, LEAVE_STOLEN, TAKE_BACK, TAKE
                       Discard, DrawDisplay, DrawPile, LeaveStolen, Play, TakeBack, TakeGhost,
                       TakeStolen)
 from .cards import JOKER, VALUES, value_name
+from .render import ending
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
           "eleven", "twelve", "thirteen")
@@ -85,7 +86,7 @@ class LinkoNarrator(Narrator):
             who = " and" if after.active == seat else f"; seat {after.active}"
             text += f"{who} steals {some(layer)} from seat {victim}"
         if after.is_terminal:
-            text += " — the game is over"
+            text += f" — the game is over: {ending(after)}"
         return text
 
     def _did(self, before: View, action: Action, after: View, seat: int) -> str:

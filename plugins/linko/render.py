@@ -9,10 +9,18 @@ from meeple import View
 from .cards import layer_value, name, value_name
 
 _ENDINGS = {
-    "hand_empty": "a player emptied their hand (rule 5)",
     "supply_exhausted": "the draw pile and the display ran out (rule 8b)",
     "turn_cap": "the turn cap was reached (rule 12)",
 }
+
+
+def ending(view: View) -> str:
+    """Why the game ended, in words: "seat 2 emptied their hand (rule 5)"."""
+    if view.ended == "hand_empty":
+        emptied = [seat for seat, hand in enumerate(view.hands) if not hand.size]
+        who = f"seat {emptied[0]}" if len(emptied) == 1 else "a player"
+        return f"{who} emptied their hand (rule 5)"
+    return _ENDINGS.get(view.ended, view.ended)
 
 
 def _cards(cards) -> str:
@@ -34,8 +42,8 @@ def render(view: View) -> str:
     lines.append(f"draw pile: {pile.size} face down   discard: {discard.size}"
                  + (f" (top {name(discard.top)})" if discard.size else ""))
     if view.ghost.piles or view.removed.size:
-        ghost = "  ".join(f"{value}:{_cards(cards)}" for value, cards in view.ghost.piles)
-        lines.append(f"ghost zone ({view.ghost.size}): {ghost or '(empty)'}")
+        ghost = "  ".join(f"{len(cards)}×{value}" for value, cards in view.ghost.piles)
+        lines.append(f"ghost zone, {view.ghost.size} cards (piles as count×value): {ghost or '(empty)'}")
         lines.append(f"removed from the game: {_cards(view.removed.cards) or '(none)'}")
     if view.stolen.size:
         lines.append(f"stolen, awaiting its fate: {_cards(view.stolen.cards)}")
@@ -54,5 +62,5 @@ def render(view: View) -> str:
     if view.decision is not None:
         lines.append(f"seat {view.decision.player} is to {view.decision.describe()}")
     else:
-        lines.append(f"game over: {_ENDINGS.get(view.ended, view.ended)}")
+        lines.append(f"game over: {ending(view)}")
     return "\n".join(lines)

@@ -45,3 +45,15 @@ def test_the_move_list_says_what_a_placement_leaves_and_what_a_side_plays_for():
     view = state.view(0)
     assert NARRATOR.describe(view, Place("W", ((0, 0), (0, 1)))) == \
         "place white on (0,0)-(0,1): 2 colour groups (+1)"
+
+
+def test_rule_4a_the_final_view_says_why_the_game_ended():
+    from meeple_linkage.render import render
+
+    state = Linkage(2).new_state(0)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[-1])
+    text = render(state.view(None))
+    reason = ("no piece fits on the board any more (rule 4a)" if state.supply.total
+              else "the supply is empty (rule 4a)")
+    assert text.splitlines()[-2] == reason

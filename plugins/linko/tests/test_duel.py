@@ -234,4 +234,4 @@ def test_duel_render_shows_the_ghost_zone():
     state = duel(hands=[[6, 6, 9], [1]], display=[(2, 13), 10, (4, J), 11, 12, 2])
     text = render(state.view(0))
     assert "display: [2+13] [10] [4+J]" in text
-    assert "ghost zone (13): 1:1 1 1  2:2 2  4:4 4  7:7 7" in text
+    assert "ghost zone, 13 cards (piles as count×value): 3×1  2×2  2×4  2×7" in text

@@ -79,3 +79,9 @@ def test_max_length_grows_with_the_turn_cap_and_players():
     # the Duel adds the ghost steal to each turn; 26 cards start in hands
     assert Linko(2).max_length() == 500 * 5 + 109 - 26
     assert Linko(2, {"two_player": "classic"}).max_length() == 500 * 4 + 109 - 26
+
+
+def test_an_empty_option_value_is_named_as_empty_not_left_blank():
+    with pytest.raises(OptionError) as caught:
+        Linko(3, {"variant": ""})
+    assert str(caught.value) == "option 'variant' cannot be empty; allowed: base, advanced, expert"

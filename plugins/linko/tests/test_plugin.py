@@ -40,7 +40,7 @@ def test_render_shows_hands_layers_display_and_piles():
 def test_render_shows_the_end():
     state = position(hands=[[9], [1], [1]])
     state.apply(Play(9, 1, 0))
-    assert "game over: a player emptied their hand (rule 5)" in render(state.view(1))
+    assert "game over: seat 0 emptied their hand (rule 5)" in render(state.view(1))
 
 
 def test_greedy_prefers_the_play_that_steals_most():

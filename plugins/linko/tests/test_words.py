@@ -60,3 +60,14 @@ def test_rule_3_a_missing_card_is_counted_in_good_english():
         state.apply(Play(8, 2, 0))
     with pytest.raises(IllegalAction, match=r"^seat 0 holds no jokers \(rule 3\)$"):
         state.apply(Play(J, 0, 1))
+
+
+def test_rule_5_the_end_names_who_emptied_their_hand_in_narration_and_view():
+    from meeple_linko.render import render
+
+    state = position(hands=[[9], [1], [1]])
+    before = state.view(2)
+    state.apply(Play(9, 1, 0))
+    assert NARRATOR.narrate(before, Play(9, 1, 0), state.view(2)) == \
+        "seat 0 plays a 9 — the game is over: seat 0 emptied their hand (rule 5)"
+    assert "game over: seat 0 emptied their hand (rule 5)" in render(state.view(2))
