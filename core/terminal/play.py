@@ -254,8 +254,10 @@ class PlayLoop:
         if len(legal) <= LIST_LIMIT:
             self._list(seat, "")
         else:
-            self.screen.say(f"{len(legal)} legal moves: `list` shows them all, `list TEXT` those "
-                            f"containing TEXT; `help` explains how to type a move.")
+            # Too many to list unasked: say how to type one, with real examples from this position.
+            examples = ", ".join(f"`{self.narrator.notation(view, a)}`" for a in (legal[0], legal[-1]))
+            self.screen.say(f"{len(legal)} legal moves. Type one (e.g. {examples}), `list` to see them "
+                            f"all numbered, `list TEXT` those containing TEXT, `help` for how to type moves.")
 
     # -- commands -------------------------------------------------------------------------------
 

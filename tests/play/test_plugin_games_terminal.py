@@ -34,7 +34,7 @@ def test_a_full_game_to_the_end_then_a_verified_record(tmp_path, game, seats):
 
 def test_narration_and_notation_of_a_plugin_at_the_prompt(tmp_path):
     child = spawn("play", "linkage", "--seat", "human", "--seat", "greedy", "--seed", "1", cwd=tmp_path)
-    child.expect(r"\d+ legal moves: `list` shows them all")
+    child.expect(r"\d+ legal moves\. Type one \(e\.g\. `W 00-01`, `[^`]+`\), `list` to see them all numbered")
     child.expect(PROMPT)
     child.sendline("help")
     child.expect("W 33-34")  # the game's own notation help
