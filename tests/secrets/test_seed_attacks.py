@@ -98,6 +98,12 @@ def measure(registry, attacker_cls):
     return game, attack, guess, on_game
 
 
+def report(name, attack, guess):
+    """The figures for the closing note (shown with ``pytest -s``)."""
+    print(f"\n{name}: attack {attack.rate:.4f}, guess {guess.rate:.4f} over {attack.games} games "
+          f"({len(attack.units)} deals), margin {chance_margin(attack, guess):.3f}")
+
+
 # -- the attacks are real: under the old schemes they name every hidden card ----------------------
 
 def test_inverting_the_output_mix_recovers_the_deal_from_the_old_bot_seeds():
@@ -113,7 +119,8 @@ def test_inverting_the_output_mix_recovers_the_deal_from_the_old_bot_seeds():
 def test_under_the_old_schemes_both_attacks_predict_every_hidden_card(registry):
     game = registry.create("linko", 2, {})
     inverter, computer = HitRate(), HitRate()
-    for number, deal in enumerate(old_match_deals(0, CANDIDATES) + [old_derive(0, "deal", d) for d in range(CANDIDATES)]):
+    deals = old_match_deals(0, CANDIDATES) + [old_derive(0, "deal", d) for d in range(CANDIDATES)]
+    for number, deal in enumerate(deals):
         state = game.new_state(deal)
         seat = number % 2
         actual = starting_hands(game, deal)
@@ -142,7 +149,7 @@ def test_a_match_bot_inverting_its_seed_predicts_hidden_cards_no_better_than_cha
     game, attack, guess, on_game = measure(registry, SeedInverter)
     run_match(registry, "linko", ["inverter", "random"], GAMES, on_game=on_game)
     assert attack.games == guess.games == GAMES
-    print(f"\nseed inversion: attack {attack.rate:.4f}, guess {guess.rate:.4f} over {GAMES} games ({len(attack.units)} deals), margin {chance_margin(attack, guess):.3f}")
+    report("seed inversion", attack, guess)
     assert_no_better_than_chance(attack, guess)
 
 
@@ -150,7 +157,7 @@ def test_a_tournament_bot_computing_deals_from_series_seed_0_predicts_no_better_
     game, attack, guess, on_game = measure(registry, DealComputer)
     result = run_tournament(registry, "linko", ["dealer", "random"], players=2, games=GAMES, on_game=on_game)
     assert result.seed != 0 and attack.games == GAMES
-    print(f"\nseries seed 0: attack {attack.rate:.4f}, guess {guess.rate:.4f} over {GAMES} games ({len(attack.units)} deals), margin {chance_margin(attack, guess):.3f}")
+    report("series seed 0", attack, guess)
     assert_no_better_than_chance(attack, guess)
 
 
