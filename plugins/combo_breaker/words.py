@@ -8,7 +8,7 @@ from meeple import Action
 
 from . import combos
 from .actions import InsertDrawn, PlayCombination, PlayDraw, PlayStop, TakeReserve
-from .cards import DRAW, STOP, X, card_name
+from .cards import DRAW, STOP, VALUES, X, card_name
 from .decisions import Lead, PlaceDrawn
 from .trick import rank_to_beat
 
@@ -34,12 +34,18 @@ def play_words(cards: Sequence[int], wilds: Sequence[int]) -> str:
 def _declarations(cards: Sequence[int], double_wild: bool) -> str:
     """What the X cards of `cards` may be declared as to make a combination, in words: "the X can
     be 11 or 12", "the X cards can be 8 and 9 or 10 and 10"; empty when nothing works."""
-    options = list(dict.fromkeys(" and ".join(map(str, wilds))
-                                 for _, wilds in combos.plays_of(cards, double_wild)))
-    if not options:
+    declarations = sorted({wilds for _, wilds in combos.plays_of(cards, double_wild)})
+    if not declarations:
         return ""
+    if len(declarations) == len(VALUES):
+        return "the X can be any value from 1 to 12"
+    options = [" and ".join(map(str, wilds)) for wilds in declarations]
     listed = options[0] if len(options) == 1 else ", ".join(options[:-1]) + " or " + options[-1]
     return f"{'the X' if cards.count(X) == 1 else 'the X cards'} can be {listed}"
+
+
+def _the_x(wilds: int) -> str:
+    return "the X is" if wilds == 1 else "the X cards are"
 
 
 def explain_illegal(state: "ComboBreakerState", action: Action) -> str | None:
@@ -87,19 +93,25 @@ def _explain_combination(state: "ComboBreakerState", action: PlayCombination,
     if len(action.wilds) != wilds:
         if not wilds:
             return f"{shown} holds no X card, so no value is declared (rule 4)"
+        if not works:
+            return f"{shown} is not a combination, whatever {_the_x(wilds)} (rule 4)"
+        if len(action.wilds) > wilds:
+            return (f"{shown} holds {wilds} X card{'s' if wilds > 1 else ''} but {len(action.wilds)} "
+                    f"values were declared (rule 4): {works}")
         what = "the X's value" if wilds == 1 else "both X values"
-        return f"{shown} needs {what} declared (rule 4): " + (works or f"{shown} is not a combination")
+        return f"{shown} needs {what} declared (rule 4): {works}"
     rank = combos.rank_of(cards, action.wilds, double_wild)
+    as_played = " ".join(declared(cards, action.wilds))
     if rank is None:
         if not wilds:
             return f"{shown} is not a combination (rule 4)"
-        as_played = " ".join(declared(cards, action.wilds))
-        return f"{as_played} is not a combination (rule 4); " + (
-            works or f"{shown} is no combination whatever the X cards are")
+        if not works:
+            return f"{as_played} is not a combination, whatever {_the_x(wilds)} (rule 4)"
+        return f"{as_played} is not a combination (rule 4); {works}"
     to_beat = rank_to_beat(state.trick_plays)
     if rank <= to_beat:
-        return (f"{' '.join(declared(cards, action.wilds))} is a {combos.describe(rank)}, which does not beat the "
-                f"{combos.describe(to_beat)} (rule 5a: strictly greater)")
+        return (f"{as_played} ({combos.describe(rank)}) does not beat the {combos.describe(to_beat)} "
+                f"(rule 5a: a play must be strictly higher)")
     return None
 
 

@@ -86,7 +86,7 @@ class TakeBack(Action):
     tag = "take_back"
 
     def describe(self) -> str:
-        return "take the cards back"
+        return "take the stolen cards back"
 
 
 @frozen
@@ -96,7 +96,7 @@ class Discard(Action):
     tag = "discard"
 
     def describe(self) -> str:
-        return "discard them and draw as many"
+        return "discard the stolen cards and draw as many"
 
 
 @frozen

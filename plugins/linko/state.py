@@ -214,6 +214,8 @@ class LinkoState(State):
         if kind is PlayCards and isinstance(action, Play):
             return self._explain_play(frame.player, action)
         if kind is ChooseGhostPile and isinstance(action, TakeGhost):
+            if not self.ghost.size_of(action.value):
+                return f"the Ghost Zone has no pile of {value_name(action.value, plural=True)} (D2)"
             layer = self.tableaux[self.active].top
             return (f"the ghost pile of {value_name(action.value, plural=True)} is not eligible: D4 "
                     f"needs exactly {_cards(len(layer))} of a value below {value_name(layer_value(layer))}")

@@ -135,3 +135,20 @@ def test_rule_7a_the_draw_for_draw_cards_is_announced():
     act(state, PlayCombination(0, 1, ()), PlayCombination(0, 2, ()), PlayCombination(0, 2, ()))
     line = narrate_to_all(state, PlayDraw(0))[0]
     assert line == "seat 0 plays a Draw card; the trick is over: seat 3 draws 3 cards for the Draw card (rule 7a)"
+
+
+def test_rule_4_more_declared_values_than_x_cards_and_hopeless_windows_are_explained():
+    state = position([[1], [10, X, 1, 7, 4], [2], [4]], leader=1)
+    assert state.explain_illegal(PlayCombination(0, 2, (3, 4))) == \
+        "10 X holds 1 X card but 2 values were declared (rule 4): the X can be 9, 10 or 11"
+    assert state.explain_illegal(PlayCombination(1, 3, ())) == \
+        "X 1 7 is not a combination, whatever the X is (rule 4)"
+    assert state.explain_illegal(PlayCombination(1, 3, (5,))) == \
+        "X=5 1 7 is not a combination, whatever the X is (rule 4)"
+
+
+def test_rule_5a_a_play_that_does_not_beat_the_trick_says_both_combinations():
+    state = position([[1], [12], [4, X], [4]], leader=1)
+    act(state, PlayCombination(0, 1, ()))
+    assert state.explain_illegal(PlayCombination(1, 1, (9,))) == \
+        "X=9 (single 9) does not beat the single 12 (rule 5a: a play must be strictly higher)"

@@ -71,3 +71,10 @@ def test_rule_5_the_end_names_who_emptied_their_hand_in_narration_and_view():
     assert NARRATOR.narrate(before, Play(9, 1, 0), state.view(2)) == \
         "seat 0 plays a 9 — the game is over: seat 0 emptied their hand (rule 5)"
     assert "game over: seat 0 emptied their hand (rule 5)" in render(state.view(2))
+
+
+def test_d4_a_ghost_pile_that_does_not_exist_is_named_as_missing():
+    state = position(2, hands=[[7, 7, 1], [5]], ghost={3: 2, 4: 1})
+    state.apply(Play(7, 2, 0))
+    with pytest.raises(IllegalAction, match=r"^the Ghost Zone has no pile of 13s \(D2\)$"):
+        state.apply(TakeGhost(13))
