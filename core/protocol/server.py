@@ -87,7 +87,7 @@ class Server:
                 line = line.decode("utf-8")
             except UnicodeDecodeError:
                 return _dump(_error(None, ProtocolError("bad_json", "the line is not UTF-8 text")))
-        if not line.strip():
+        if not line.strip(" \t\r\n"):  # JSON's whitespace only: "\x1c" is no blank line
             return None
         try:
             request = json.loads(line, parse_constant=_refuse_constant)

@@ -276,3 +276,29 @@ def test_a_bot_that_exits_or_prints_neither_stops_the_server_process_nor_forges_
     assert server.returncode == 0 and len(answers) == len(requests), err.decode()
     assert [a["ok"] for a in answers] == [True, False, False, True, True]
     assert "forged" not in out.decode() and "forged by a bot" in err.decode()
+
+
+@pytest.mark.parametrize("line", [b"\x1c", "\u2028".encode(), b"\x0b\x0c", b"\x00"])
+def test_a_line_that_only_python_calls_blank_still_gets_its_one_error_response(line):
+    """Only JSON's whitespace (space, tab, CR, LF) makes a blank line; anything else is answered,
+    or a client pairing requests with responses would fall out of step."""
+    answer = json.loads(Server(REGISTRY).handle_line(line))
+    assert answer["ok"] is False and answer["error"]["code"] == "bad_json"
+
+
+def test_a_real_ctrl_c_while_a_bot_thinks_stops_the_server_quietly():
+    import signal
+    import time
+
+    server = subprocess.Popen([str(Path(sys.executable).with_name("meeple")), "serve"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    server.stdin.write(b'{"op": "create", "game": "linko", "players": 3, "seed": 1}\n')
+    server.stdin.flush()
+    assert json.loads(server.stdout.readline())["ok"]
+    server.stdin.write(b'{"op": "bot", "session": "s1", "seat": 0, "bot": "ismcts:iterations=100000000", '
+                       b'"timeout": 60}\n')
+    server.stdin.flush()
+    time.sleep(2)  # not a timed test: the bot is thinking (for up to 60 s) whenever the signal lands
+    server.send_signal(signal.SIGINT)
+    out, err = server.communicate(timeout=30)
+    assert server.returncode == 130 and out == b"" and b"Traceback" not in err

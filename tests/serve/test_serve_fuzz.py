@@ -19,12 +19,13 @@ from hypothesis import strategies as st
 
 from meeple.protocol import ERROR_CODES, Server, validate
 from meeple.protocol.server import OPERATIONS
-from meeple.serialization import state_fingerprint
+from meeple.errors import SerializationError
+from meeple.serialization import action_from_data, state_fingerprint
 from meeple.session import Session
 from misbehaving import registry as misbehaving_registry
 
 REGISTRY = misbehaving_registry()
-EXAMPLES = 400
+EXAMPLES = 500
 
 #: Requests that succeed on the fuzzed server (s1: Nim, seat 0 to move), by operation.
 GOOD = {
@@ -107,7 +108,7 @@ def wrong_type(draw):
 @st.composite
 def huge_number(draw):
     op, path, word = draw(st.sampled_from([i for i in INTEGERS if i[2] != "since"] + [("history", ("since",), "since")]))
-    digits = draw(st.integers(19, 4000))
+    digits = draw(st.integers(20, 4000))  # 20 nines exceed 2**64
     sign = "-" if word == "since" or draw(st.booleans()) else ""
     return json.dumps(put(GOOD[op], path, "@")).replace('"@"', sign + "9" * digits), word
 
@@ -207,7 +208,9 @@ def bad_path(draw):
 
 @st.composite
 def not_json(draw):
-    raw = draw(st.one_of(st.binary(min_size=1, max_size=30).filter(lambda b: b"\n" not in b and b.strip()),
+    raw = draw(st.one_of(st.binary(min_size=1, max_size=30).filter(lambda b: b"\n" not in b and b.strip(b" \t\r")),
+                         st.text(min_size=1, max_size=20).map(lambda t: t.encode("utf-8", "surrogatepass")).filter(
+                             lambda b: b"\n" not in b and b.strip(b" \t\r") and not b.lstrip(b" \t\r").startswith(b"{")),
                          st.sampled_from([b"NaN", b'{"op": "hello", "id": Infinity}', b"{", b"[1, 2]", b'"hello"',
                                           b"null", b"17", b"\xff\xfe{}"])))
     return raw, ""
@@ -227,6 +230,75 @@ def directory_contents(directory) -> dict[str, bytes | str]:
             for p in sorted(directory.rglob("*")) if p.name != "big.json"}
 
 
+#: The other games' sessions (s2, s3, ...), each a few moves in: their legal actions are mutated.
+OTHER_GAMES = [("linko", 3), ("linkage", 2), ("combo_breaker", 3)]
+
+
+def mutated_action(legal: dict[str, tuple[int, list[dict]]], optional: dict[str, set[str]]):
+    """A legal action of one of the sessions, with one field made wrong: a float, bool, string,
+    null, list or object where the game wants something else, an element of a list likewise, an
+    extra or a missing field, an unknown tag. The error must name the field (or the tag)."""
+    wrong = {"int": [st.floats(-9, 9, allow_nan=False), st.booleans(), st.text(max_size=3), st.none(),
+                     st.lists(st.integers(0, 3), max_size=2)],
+             "other": [st.floats(-9, 9, allow_nan=False), st.integers(-3, 3), st.none(),
+                       st.dictionaries(st.sampled_from("xy"), st.integers(0, 3), min_size=1, max_size=1)]}
+
+    @st.composite
+    def build(draw):
+        session = draw(st.sampled_from(sorted(legal)))
+        seat, actions = legal[session]
+        action = dict(draw(st.sampled_from(actions)))
+        fields = sorted(k for k in action if k != "type")
+        how = draw(st.sampled_from(["value", "value", "element", "extra", "missing", "tag"] if fields else ["extra", "tag"]))
+        field = draw(st.sampled_from(fields)) if fields else None
+        if how == "missing" and field in optional[session]:  # a field with a default may be left out
+            how = "value"
+        if how == "element" and not (isinstance(action[field], list) and action[field]):
+            how = "value"
+        if how == "value":
+            original = action[field]
+            kind = "int" if type(original) is int else "other"
+            value = draw(st.one_of(*wrong[kind]))
+            if kind == "int" and type(value) is float:
+                value = float(original) if draw(st.booleans()) else value
+            if type(value) is type(original) or (isinstance(original, list) and value == []):
+                value = {"not": original}
+            action[field] = value
+            word = field
+        elif how == "element":
+            items = list(action[field])
+            index = draw(st.integers(0, len(items) - 1))
+            items[index] = draw(st.sampled_from([float(items[index]) if type(items[index]) is int else 0.5,
+                                                 str(items[index]), True, None]))
+            action[field] = items
+            word = field
+        elif how == "extra":
+            word = draw(st.sampled_from(["zz", "extra", "colour"]))
+            action[word] = 1
+        elif how == "missing":
+            del action[field]
+            word = field
+        else:
+            action["type"] = draw(st.text("qwxz", min_size=1, max_size=5))
+            word = "unknown action type"
+        return json.dumps({"op": "apply", "session": session, "seat": seat, "action": action}), word
+
+    return build()
+
+
+def optional_fields(game_cls, actions: list[dict]) -> set[str]:
+    """The action fields that have a default (a request may leave them out)."""
+    optional = set()
+    for action in actions:
+        for field in action:
+            try:
+                action_from_data(game_cls, {k: v for k, v in action.items() if k != field})
+                optional.add(field)
+            except SerializationError:
+                pass
+    return optional
+
+
 def test_generated_bad_requests_get_one_error_line_naming_the_problem_and_change_nothing(tmp_path):
     saves = tmp_path / "saves"
     saves.mkdir()
@@ -239,18 +311,33 @@ def test_generated_bad_requests_get_one_error_line_naming_the_problem_and_change
     with open(saves / "big.json", "wb") as big:
         big.truncate(17 << 20)
     server = Server(REGISTRY, save_dir=saves, bot_timeout=10.0)
-    assert json.loads(server.handle_line(json.dumps({"op": "create", "game": "nim", "seats": ["human", "random"],
-                                                     "seed": 11})))["ok"]
-    for move in ("take 0 1", "take 1 1"):
-        assert json.loads(server.handle_line(json.dumps({"op": "apply", "session": "s1", "seat": 0 if move.endswith(
-            "0 1") else 1, "notation": move})))["ok"]
-    session = server.sessions["s1"]
-    fingerprint, actions, files = state_fingerprint(session.state), list(session.actions), directory_contents(saves)
+
+    def ask(**request):
+        answer = json.loads(server.handle_line(json.dumps(request)))
+        assert answer["ok"], answer
+        return answer["result"]
+
+    ask(op="create", game="nim", seats=["human", "random"], seed=11)
+    ask(op="apply", session="s1", seat=0, notation="take 0 1")
+    ask(op="apply", session="s1", seat=1, notation="take 1 1")
+    legal = {}
+    for game, players in OTHER_GAMES:
+        name = ask(op="create", game=game, players=players, seed=7)["session"]
+        for _ in range(4):
+            seat = ask(op="view", session=name, seat=None)["to_move"]
+            ask(op="apply", session=name, seat=seat, action=ask(op="view", session=name, seat=seat)["legal"][-1]["action"])
+        seat = ask(op="view", session=name, seat=None)["to_move"]
+        legal[name] = (seat, [move["action"] for move in ask(op="view", session=name, seat=seat)["legal"]])
+    optional = {name: optional_fields(type(server.sessions[name].game), actions) for name, (_, actions) in legal.items()}
+    classes = {**CLASSES, "mutated legal action (every game)": mutated_action(legal, optional)}
+    sessions = dict(server.sessions)
+    before = {name: (state_fingerprint(s.state), list(s.actions)) for name, s in sessions.items()}
+    files = directory_contents(saves)
     tried: Counter = Counter()
 
     @settings(max_examples=EXAMPLES, deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
-    @given(st.sampled_from(sorted(CLASSES)).flatmap(lambda name: st.tuples(st.just(name), CLASSES[name])))
+    @given(st.sampled_from(sorted(classes)).flatmap(lambda name: st.tuples(st.just(name), classes[name])))
     def bad_request_changes_nothing(case):
         name, (line, names) = case
         tried[name] += 1
@@ -264,10 +351,10 @@ def test_generated_bad_requests_get_one_error_line_naming_the_problem_and_change
         names = (names,) if isinstance(names, str) else names
         assert any(word in message for word in names), \
             f"{name}: {line[:200]!r} -> {message!r} does not name any of {names!r}"
-        assert set(server.sessions) == {"s1"} and server.sessions["s1"] is session
-        assert state_fingerprint(session.state) == fingerprint and session.actions == actions
+        assert server.sessions == sessions
+        assert {n: (state_fingerprint(s.state), list(s.actions)) for n, s in sessions.items()} == before
         assert directory_contents(saves) == files
 
     bad_request_changes_nothing()
     print(f"\nserve fuzz: {sum(tried.values())} bad requests ({', '.join(f'{k} {v}' for k, v in sorted(tried.items()))})")
-    assert set(tried) == set(CLASSES) and sum(tried.values()) >= 200
+    assert set(tried) == set(classes) and sum(tried.values()) >= 200
