@@ -4,7 +4,7 @@ list naming the cards, and explanations of illegal plays that say what was decla
 from __future__ import annotations
 
 from combo_positions import act, position
-from meeple import Registry
+from meeple import Registry, Rng
 from meeple.narration import read_move
 from meeple_combo_breaker import ComboBreaker
 from meeple_combo_breaker.actions import InsertDrawn, PlayCombination, PlayDraw, TakeReserve
@@ -152,3 +152,31 @@ def test_rule_5a_a_play_that_does_not_beat_the_trick_says_both_combinations():
     act(state, PlayCombination(0, 1, ()))
     assert state.explain_illegal(PlayCombination(1, 1, (9,))) == \
         "X=9 (single 9) does not beat the single 12 (rule 5a: a play must be strictly higher)"
+
+
+def test_the_actors_own_view_only_ever_adds_the_cards_of_a_face_up_play():
+    """Narrating with the acting seat's view changes a line for another viewer only where the views
+    could not show a combination's cards (a play that ended the round), and then only by naming
+    those cards: the rest of the actor's hand, and any drawn card, stay unsaid."""
+    named = 0
+    for seed in range(40):
+        state = ComboBreaker(3 + seed % 3).new_state(seed)
+        chooser = Rng(seed)
+        while not state.is_terminal:
+            seat = state.current_player
+            viewers = [v for v in range(state.game.players) if v != seat]
+            before = {v: state.view(v) for v in viewers}
+            actor = state.view(seat)
+            action = chooser.choice(state.legal_actions())
+            said = state.describe(action)  # the omniscient words: "seat 1 plays 8 9 X=10 (...)"
+            state.apply(action)
+            for viewer in viewers:
+                after = state.view(viewer)
+                plain = NARRATOR.narrate(before[viewer], action, after)
+                told = NARRATOR.narrate_move(before[viewer], action, after, actor)
+                if told != plain:
+                    assert plain.startswith(f"seat {seat} plays {action.count} card")
+                    assert told.startswith(said), (told, said)
+                    assert told.split(";")[1:] == plain.split(";")[1:]
+                    named += 1
+    assert named > 10
