@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import typer
+import pytest
 from fuzz_support import assert_one_line_error, error_lines, fuzz_settings, run_cli, scratch, snapshot
 from hypothesis import given
 from hypothesis import strategies as st
@@ -58,6 +59,15 @@ def all_flags(command: str) -> set[str]:
 def is_int(text: str) -> bool:
     """As meeple reads an integer on the command line: ASCII digits, an optional sign."""
     return re.fullmatch(r"[+-]?[0-9]+", text) is not None
+
+
+def python_reads_int(text: str) -> bool:
+    """Whether Python's int() reads `text` (it also takes `1_000`, `٣` and spaces around)."""
+    try:
+        int(text)
+    except ValueError:
+        return False
+    return True
 
 
 #: Names that print as themselves inside quotes (no quote, backslash, space or control character).
@@ -144,7 +154,7 @@ def bad_game_option(draw):
     pair, names_it = draw(st.one_of(
         names.filter(lambda s: "=" not in s).map(lambda s: (s, s)),
         st.just((f"{key}=1", key)),
-        not_integers.map(lambda v: (f"max_take={v}", "max_take")),
+        not_integers.filter(lambda v: not python_reads_int(v)).map(lambda v: (f"max_take={v}", "max_take")),
         st.integers(max_value=0).map(lambda v: (f"max_take={v}", "max_take")),
         names.filter(lambda v: v.strip().lower() not in ("true", "false", "1", "0", "yes", "no"))
              .map(lambda v: (f"misere={v}", "misere")),
@@ -235,3 +245,19 @@ def test_the_installed_meeple_command_reports_a_bad_command_line_in_one_line(tmp
         assert_one_line_error((done.returncode, done.stdout, done.stderr, None), names_it,
                               f"meeple {' '.join(args)}")
         assert snapshot(cwd) == before
+
+
+@pytest.mark.xfail(strict=True, reason="core/options.py Option.parse reads int options with int(), which takes "
+                   "1_0 and non-ASCII digits (bench -o max_take=1_0 runs); unowned in issue 12, reported to the lead")
+@fuzz_settings(examples=10)
+@given(value=st.one_of(
+    st.integers(1, 99).map(lambda n: "_".join(str(n))).filter(lambda v: "_" in v),
+    st.integers(1, 9).map(lambda n: chr(0x0660 + n)),  # Arabic-Indic digits
+    st.integers(1, 9).map(lambda n: chr(0xFF10 + n)),  # full-width digits
+))
+def test_a_game_option_integer_is_typed_in_ascii_digits(tmp_path, tried, value):
+    """`-o max_take=1_0` or `-o max_take=３` is no integer as typed (as for `--games`): refused."""
+    tried["CLI arguments"] += 1
+    with scratch(tmp_path) as cwd:
+        result = run_cli(with_option("bench", "-o", f"max_take={value}"), cwd)
+        assert_one_line_error(result, "max_take", f"-o max_take={value}")
