@@ -14,8 +14,9 @@ Replaying then checks the record is true:
   scores;
 - without a forfeit, the game is over after the last action and the winners are the game's;
 - a forfeit is what a host records when a bot fails to answer (raises, answers illegally, runs
-  out of time): so after the last action the game is *not* over, the forfeiting seat is the one
-  that owes the pending decision, and the winners are every other seat.
+  out of time): so after the last action the game is *not* over, the forfeiting seat is one that
+  owes the pending decision (`state.owing()`: the seat to play, or any seat of a simultaneous
+  decision), and the winners are every other seat.
 """
 
 from __future__ import annotations
@@ -246,9 +247,10 @@ def replay(registry: "Registry", record: GameRecord) -> "State":
     if forfeit is not None and state.is_terminal:
         raise RecordError(f"record has seat {forfeit.seat} forfeit a game that was over after "
                           f"{len(record.actions)} actions")
-    if forfeit is not None and state.current_player != forfeit.seat:
+    if forfeit is not None and forfeit.seat not in state.owing():
+        owed = " and ".join(f"seat {seat}" for seat in state.owing())
         raise RecordError(f"record has seat {forfeit.seat} forfeit, but after {len(record.actions)} actions "
-                          f"the decision was seat {state.current_player}'s")
+                          f"the decision was owed by {owed}")
     if state.scores() != tuple(record.scores):
         raise RecordError(f"replayed scores {list(state.scores())} differ from the record's {list(record.scores)}")
     winners = state.winners() if forfeit is None else forfeit_winners(record.players, forfeit)

@@ -137,7 +137,7 @@ def test_a_forfeit_by_a_seat_not_owed_the_decision_is_refused():
     game, record = forfeited()
     other = (record.forfeit.seat + 1) % 3
     registry, text = forged(lambda d: d.__setitem__("forfeit", {"seat": other, "reason": "x"}), record)
-    with pytest.raises(RecordError, match=f"seat {other} forfeit, but .* the decision was seat {record.forfeit.seat}'s"):
+    with pytest.raises(RecordError, match=f"seat {other} forfeit, but .* the decision was owed by seat {record.forfeit.seat}$"):
         replay(registry, record_from_json(registry, text))
 
 
