@@ -13,16 +13,20 @@ from typer._click.exceptions import UsageError  # typer vendors click: its usage
 
 from . import bench, bots, games, match, play, plugins, replay, rules, serve, tournament
 
+
 class MeepleCommand(typer.core.TyperCommand):
     """A command whose help and usage errors read cleanly: `GAME`, `FILE`, `N` instead of typer's
-    `{game}`, `<list[str]>`, and a usage error that knows which command's help to point to."""
+    `{game}`, `<list[str]>`; integers typed exactly; and a usage error that knows which command's
+    help to point to. Every command of `app` is one (a declaration's own `metavar=` wins)."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         for param in self.params:
-            if param.metavar is None and not getattr(param, "is_flag", False):
+            if getattr(param, "is_flag", False):
+                continue
+            if param.metavar is None:
                 param.metavar = _metavar(param)
-            if param.type_descriptor.annotation is int and not getattr(param, "is_flag", False):
+            if param.type_descriptor.annotation is int:
                 _take_exact_integers(param)
 
     def collect_usage_pieces(self, ctx: typer.Context) -> list[str]:
