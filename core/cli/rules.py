@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from typing import Annotated
 
 import typer
@@ -31,8 +32,10 @@ def without_relative_links(markdown: str) -> str:
 
 def print_markdown(markdown: str) -> None:
     """Markdown rendered by rich: styled on a terminal, plain laid-out text on a pipe (headings,
-    tables and lists drawn, no `#` or `|` left); web links printed after their text."""
+    tables and lists drawn, no `#` or `|` left, 100 columns so option tables keep their names);
+    web links printed after their text."""
     from rich.console import Console
     from rich.markdown import Markdown
 
-    Console().print(Markdown(markdown, hyperlinks=False))
+    console = Console() if sys.stdout.isatty() else Console(width=100)
+    console.print(Markdown(markdown, hyperlinks=False))

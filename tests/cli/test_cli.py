@@ -213,6 +213,7 @@ def test_rules_are_rendered_markdown_not_raw(capsys):
     code, out, _ = run(capsys, "rules", "linko")
     assert code == 0 and "Linko" in out
     assert "\n# " not in "\n" + out and "| ---" not in out and "`" not in out
+    assert "ghost_steal_blocks_draw" in out  # a pipe gets option tables wide enough to keep names
 
 
 def test_rules_keep_the_text_of_links_to_unshipped_files_and_keep_web_links():
