@@ -184,6 +184,8 @@ class State(PendingDecisions, metaclass=StateMeta):
 
     def _choose(self, owed: Any, action: Action, player: int | None) -> tuple[Action, ...]:
         """A seat's choice for the simultaneous decision `owed`: kept secret until all are in."""
+        if player is not None and type(player) is not int:
+            raise IllegalAction(f"a seat is a whole number, not {player!r}")
         owing = self.owing()
         seat = owing[0] if player is None else player
         if seat not in owing:
@@ -242,18 +244,19 @@ class State(PendingDecisions, metaclass=StateMeta):
         self._choices = {p: restored[p] for p in sorted(restored)} or None
         self._legal = self._legal_set = None
 
-    def withdraw_choices(self, keep: Iterable[int] = ()) -> None:
-        """Forget the pending choices of every seat not in `keep` (they owe them again).
+    def withdraw_choices(self) -> None:
+        """Forget every pending choice of the simultaneous decision under way (those seats owe
+        it again); `moves` counts them no more.
 
-        For a host that ends a game in the middle of a simultaneous decision (a forfeit): the
-        choices `apply` has not yet returned are in no record, so withdrawing them makes the
-        final state the one a replay of the record reaches. `moves` counts them no more.
+        For a host that records what `apply` returns and ends a game in the middle of a
+        simultaneous decision (a forfeit): those choices are in no record yet, so withdrawing
+        them makes the final state the one a replay of the record reaches. (A host that records
+        each action as it applies it, always for `current_player`, must not withdraw.)
         """
         if not self._choices:
             return
-        kept = {p: a for p, a in self._choices.items() if p in set(keep)}
-        self.moves -= len(self._choices) - len(kept)
-        self._choices = kept or None
+        self.moves -= len(self._choices)
+        self._choices = None
         self._legal = self._legal_set = None
 
     def scores(self) -> tuple[float, ...]:
