@@ -70,7 +70,7 @@ def _serve(spec: str, source_blob: str | None, inbox: BinaryIO, out: BinaryIO) -
         try:
             action = bot.act(view, legal)
         except BaseException as exc:  # the bot's fault, whatever it is: forfeit with its reason
-            _write(out, {"error": f"raised {type(exc).__name__}: {exc}"})
+            _write(out, {"error": _describe(exc)})
             return 1
         try:
             answer: Any = legal.index(action)
@@ -80,6 +80,12 @@ def _serve(spec: str, source_blob: str | None, inbox: BinaryIO, out: BinaryIO) -
             except Exception:
                 answer = repr(action)
         _write(out, {"action": answer})
+
+
+def _describe(exc: BaseException) -> str:
+    if isinstance(exc, SystemExit):
+        return f"called sys.exit({exc.code!r})"
+    return f"raised {type(exc).__name__}" + (f": {exc}" if str(exc) else "")
 
 
 def _read(inbox: BinaryIO) -> Any:

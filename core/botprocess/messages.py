@@ -76,7 +76,7 @@ def read_ready(message: Any) -> None:
 def read_answer(game: "Game", message: Any, legal: Sequence[Action]) -> Action:
     """The action a bot's answer to `decide` names (legal or not: the host's rules judge it)."""
     if isinstance(message, dict) and set(message) == {"error"} and type(message["error"]) is str:
-        raise BotProcessError(f"gave up: {message['error'][:300]}")
+        raise BotProcessError(f"failed: {message['error'][:300]}")
     if not isinstance(message, dict) or set(message) != {"action"}:
         raise BotProcessError(f'answered {_short(message)}, not {{"action": INDEX}}, {{"action": {{...}}}} '
                               f'or {{"error": "..."}}')
@@ -88,10 +88,18 @@ def read_answer(game: "Game", message: Any, legal: Sequence[Action]) -> Action:
         return legal[chosen]
     if isinstance(chosen, dict):
         try:
-            return action_from_data(type(game), chosen)
+            action = action_from_data(type(game), chosen)
         except SerializationError as exc:
             raise BotProcessError(f"answered an action that is not one of {game.spec.id}'s: {exc}") from None
+        if _canonical(action_to_data(type(game), action)) != _canonical(chosen):  # types are exact: "0" is not 0
+            raise BotProcessError(f"answered an action that is not one of {game.spec.id}'s: {_short(chosen)} "
+                                  f"is not written as {_short(action_to_data(type(game), action))}")
+        return action
     raise BotProcessError(f"answered action {_short(chosen)}: an index (integer) or an action object")
+
+
+def _canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True)
 
 
 def _short(value: Any) -> str:
