@@ -193,6 +193,7 @@ class Session:
         game_cls = registry.game(game_id)
         labels = tuple(seat_label(registry, game_id, s) for s in data["seats"])
         game = game_cls(data["players"], data["options"])
+        _check_options_as_written(data["options"], game.options.as_dict())
         actions = [action_from_data(game_cls, a) for a in data["actions"]]
         try:
             state = _replay(game, data["seed"], actions)
@@ -220,6 +221,17 @@ class Session:
             return cls.from_data(registry, data)
         except SaveError as exc:
             raise SaveError(f"{path}: {exc}") from None
+
+
+def _check_options_as_written(saved: dict[str, Any], written: dict[str, Any]) -> None:
+    """A save holds every option exactly as `to_data` writes it: a missing option (which the
+    game would fill with its default) or one of another JSON type (`"3"` for 3) was edited."""
+    for key, value in written.items():
+        if key not in saved:
+            raise SaveError(f"corrupt save: option {key!r} is missing")
+        if type(saved[key]) is not type(value) or saved[key] != value:
+            raise SaveError(f"corrupt save: option {key!r} is {_short(saved[key])}, "
+                            f"where meeple writes {_short(value)}")
 
 
 def check_seed(seed: Any) -> None:

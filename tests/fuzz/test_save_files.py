@@ -125,8 +125,6 @@ def test_the_unbroken_saves_load(tmp_path):
         assert Session.load(REGISTRY, path).to_data() == save
 
 
-@pytest.mark.xfail(strict=True, reason="core/session.py (engineer C): Session.from_data fills an option missing "
-                   "from a save with the game's default instead of refusing the save")
 @fuzz_settings(examples=10)
 @given(save=st.sampled_from(SAVES), data=st.data())
 def test_a_save_lacking_an_option_is_refused_naming_it(tmp_path, tried, save, data):
@@ -139,8 +137,6 @@ def test_a_save_lacking_an_option_is_refused_naming_it(tmp_path, tried, save, da
     assert key in load_refused(tmp_path, json.dumps(broken))
 
 
-@pytest.mark.xfail(strict=True, reason="core/options.py Option.parse converts JSON strings as command-line text "
-                   "(a save holding \"max_take\": \"3\" loads); unowned in issue 12, reported to the lead and C")
 @fuzz_settings(examples=10)
 @given(save=st.sampled_from(SAVES), data=st.data())
 def test_a_save_with_an_option_of_another_json_type_is_refused(tmp_path, tried, save, data):
