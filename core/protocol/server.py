@@ -176,7 +176,7 @@ class Server:
         timeout = request.get("timeout", self.bot_timeout)
         if timeout > self.bot_timeout:
             raise ProtocolError("bad_request", f"bot: request.timeout must be at most {self.bot_timeout:g} "
-                                               f"seconds (the server's --bot-timeout), not {timeout:g}")
+                                               f"seconds (the server's --bot-timeout), not {timeout}")
         return timeout
 
     def save_file(self, name: str, must_exist: bool) -> Path:

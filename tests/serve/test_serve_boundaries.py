@@ -261,6 +261,8 @@ def test_a_bot_may_think_no_longer_than_the_server_allows():
     nim(server)
     answer = error(server, op="bot", session="s1", seat=0, bot="random", timeout=2)
     assert answer["code"] == "bad_request" and "at most 1 seconds (the server's --bot-timeout)" in answer["message"]
+    for huge in (10**400, 1e308):
+        assert error(server, op="bot", session="s1", seat=0, bot="random", timeout=huge)["code"] == "bad_request"
 
 
 def test_a_bot_that_exits_or_prints_neither_stops_the_server_process_nor_forges_a_response():

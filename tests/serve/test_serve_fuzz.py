@@ -184,7 +184,7 @@ def bad_bot(draw):
         ("oracle", "oracle"), ("exec:rm -rf ~", "exec:"), ("random:seed=x", "seed"), ("random:colour=red", "colour"),
         ("human", "person"), ("brokenfactory", "brokenfactory"), ("crasher", "crasher"), ("exiter", "exiter"),
         ("interrupter", "interrupter"), ("cheater", "cheater")]))
-    timeout = draw(st.sampled_from([None, 0, -1, 10**6]))
+    timeout = draw(st.sampled_from([None, 0, -1, 10**6, 1e308, 10**400]))
     request = put(GOOD["bot"], ("bot",), bot)
     if timeout is None:
         del request["timeout"]
