@@ -141,15 +141,15 @@ def test_withdrawn_choices_make_the_state_a_replay_of_the_record_reaches():
 
 
 def test_a_record_of_choices_in_seat_order_replays():
-    game = Goofspiel(2, {"cards": 3})
+    game = Goofspiel(3, {"cards": 3})
     state = game.new_state(3)
     actions = []
     rng = Rng(5)
     while not state.is_terminal:
-        seat = state.owing()[-1]  # the highest seat first: arrival order is not seat order
-        legal = state.legal_actions(seat)
-        actions.extend(state.apply(legal[rng.below(len(legal))], seat))
-    record = make_record(state, 3, actions, ("a", "b"), "test")
+        for seat in reversed(state.owing()):  # any order: here the highest seat first
+            legal = state.legal_actions(seat)
+            actions.extend(state.apply(legal[rng.below(len(legal))], seat))
+    record = make_record(state, 3, actions, ("a", "b", "c"), "test")
     assert json.loads(json.dumps(record_to_data(Goofspiel, record)))["actions"][0]["type"] == "bid_card"
     replayed = game.new_state(3)
     for action in actions:
