@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
 
-from attrs import frozen
+from attrs import field, frozen
 
 from .actions import Action
 from .errors import OptionError
-from .options import Option, Options, parse_pairs, resolve_options
+from .options import Option, Options, OptionText, parse_pairs, resolve_options
 from .view import View
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ class BotSpec:
     whole as the parameter ``command``; see `meeple.botprocess`)."""
 
     name: str
-    params: tuple[tuple[str, str], ...] = ()
+    params: tuple[tuple[str, str], ...] = field(default=(), converter=lambda pairs: _as_text(pairs))
 
     @classmethod
     def parse(cls, text: str) -> "BotSpec":
@@ -89,3 +89,8 @@ class BotSpec:
         if not self.params:
             return self.name
         return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.params)
+
+
+def _as_text(pairs: Any) -> tuple[tuple[str, OptionText], ...]:
+    """A spec's parameter values are text as typed, converted by each parameter's type."""
+    return tuple((key, value if isinstance(value, OptionText) else OptionText(value)) for key, value in pairs)

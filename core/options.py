@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from typing import Any, Iterator, Mapping
 
 import attrs
@@ -11,6 +12,23 @@ from attrs import frozen
 from .errors import OptionError
 
 _TYPES = {"str": str, "int": int, "float": float, "bool": bool}
+
+#: How a person types numbers: ASCII digits only (no `1_000`, no full-width or Arabic-Indic digits,
+#: which Python's int() and float() would take).
+_INT_TEXT = re.compile(r"[+-]?[0-9]+")
+_FLOAT_TEXT = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
+_BOOL_TEXT = {"true": True, "false": False, "1": True, "0": False, "yes": True, "no": False}
+
+
+class OptionText(str):
+    """An option value as typed on the command line (`KEY=VALUE`), still to be converted.
+
+    Only such text is converted to the option's type; any other value (from JSON: a save, a
+    record, a protocol request) must already have the option's exact type. So `"max_take": "3"`
+    in JSON is refused, while `-o max_take=3` on the command line is an integer.
+    """
+
+    __slots__ = ()
 
 
 @frozen
@@ -47,28 +65,25 @@ class Option:
         return "any text"
 
     def parse(self, raw: Any) -> Any:
-        """Convert a value from the command line or JSON, then validate it."""
+        """Validate a value: `OptionText` typed on the command line is converted first (ASCII
+        digits for numbers; true/false/yes/no/1/0 for booleans); anything else must already have
+        the option's exact type (a float option also takes a whole number)."""
         value = raw
-        if isinstance(raw, str):
-            if self.type == "int":
-                try:
-                    value = int(raw)
-                except ValueError:
-                    raise self._bad(raw) from None
-            elif self.type == "bool":
-                lowered = raw.strip().lower()
-                if lowered not in ("true", "false", "1", "0", "yes", "no"):
-                    raise self._bad(raw)
-                value = lowered in ("true", "1", "yes")
-            elif self.type == "float":
-                try:
-                    value = float(raw)
-                except ValueError:
-                    raise self._bad(raw) from None
+        if isinstance(raw, OptionText):
+            value = str(raw) if self.type == "str" else self._convert(str(raw).strip())
         if self.type == "float" and type(value) is int:
             value = float(value)
         self.validate(value)
         return value
+
+    def _convert(self, text: str) -> Any:
+        if self.type == "int" and _INT_TEXT.fullmatch(text):
+            return int(text)
+        if self.type == "float" and _FLOAT_TEXT.fullmatch(text):
+            return float(text)
+        if self.type == "bool" and text.lower() in _BOOL_TEXT:
+            return _BOOL_TEXT[text.lower()]
+        raise self._bad(OptionText(text))
 
     def validate(self, value: Any) -> None:
         expected = _TYPES[self.type]
@@ -85,6 +100,8 @@ class Option:
 
     def _bad(self, value: Any) -> OptionError:
         shown = "empty" if value == "" else _format(value)  # never "cannot be ; allowed"
+        if type(value) is str and self.type != "str":  # JSON text where a number or boolean belongs
+            shown = f'"{value}" (text)'
         return OptionError(f"option {self.name!r} cannot be {shown}; allowed: {self.allowed()}")
 
 
@@ -129,7 +146,8 @@ def resolve_options(declared: tuple[Option, ...], given: Mapping[str, Any] | Non
     """Validate `given` against the declared options and fill in defaults.
 
     Raises OptionError naming an unknown key (with the known keys) or a bad value (with the
-    allowed values). String values are parsed, so command-line `KEY=VALUE` pairs work as is.
+    allowed values). Values must have their option's type, except `OptionText` from the command
+    line (`parse_pairs`), which is converted.
     """
     given = dict(given or {})
     by_name = {o.name: o for o in declared}
@@ -140,12 +158,12 @@ def resolve_options(declared: tuple[Option, ...], given: Mapping[str, Any] | Non
     return Options(tuple((o.name, o.parse(given[o.name]) if o.name in given else o.default) for o in declared))
 
 
-def parse_pairs(pairs: list[str] | tuple[str, ...]) -> dict[str, str]:
-    """Parse command-line `KEY=VALUE` strings into a dict (values stay strings)."""
+def parse_pairs(pairs: list[str] | tuple[str, ...]) -> dict[str, OptionText]:
+    """Parse command-line `KEY=VALUE` strings into a dict of `OptionText` values."""
     result: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise OptionError(f"expected KEY=VALUE, got {pair!r}")
-        result[key.strip()] = value.strip()
+        result[key.strip()] = OptionText(value.strip())
     return result

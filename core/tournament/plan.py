@@ -108,7 +108,8 @@ class Plan(Sequence[GameJob]):
 
 def explicit_seeds(specs: Sequence[str]) -> tuple[str | None, ...]:
     """The seed each bot spec names (``random:seed=1`` → ``"1"``), or None."""
-    return tuple(dict(BotSpec.parse(s).params).get("seed") for s in specs)
+    named = (dict(BotSpec.parse(s).params).get("seed") for s in specs)
+    return tuple(None if seed is None else str(seed) for seed in named)
 
 
 def seeded_spec(spec: str, seed: int) -> BotSpec:

@@ -17,9 +17,24 @@ def test_defaults_fill_every_declared_key():
     assert options.as_dict() == {"variant": "base", "max_turns": 500, "wild": True}
 
 
-def test_text_values_are_parsed():
-    options = resolve_options(DECLARED, {"max_turns": "12", "wild": "false", "variant": "expert"})
+def test_command_line_text_is_parsed():
+    typed = parse_pairs(["max_turns=12", "wild=false", "variant=expert"])
+    options = resolve_options(DECLARED, typed)
     assert options["max_turns"] == 12 and options["wild"] is False and options["variant"] == "expert"
+    assert type(options["variant"]) is str
+
+
+@pytest.mark.parametrize("key, value", [("max_turns", "12"), ("wild", "false"), ("wild", 1), ("max_turns", 12.0)])
+def test_json_values_must_have_the_option_type_exactly(key, value):
+    """A value from JSON (a save, a record, a protocol request) is never converted: "12" is text."""
+    with pytest.raises(OptionError, match=f"option '{key}' cannot be"):
+        resolve_options(DECLARED, {key: value})
+
+
+@pytest.mark.parametrize("typed", ["1_0", "\u0663", "\uff13", "0x10", "1e3"])
+def test_command_line_integers_are_ascii_digits(typed):
+    with pytest.raises(OptionError, match="option 'max_turns' cannot be"):
+        resolve_options(DECLARED, parse_pairs([f"max_turns={typed}"]))
 
 
 def test_unknown_key_names_the_known_keys():
@@ -35,7 +50,7 @@ def test_unknown_key_names_the_known_keys():
 ])
 def test_bad_value_names_the_option_and_allowed_values(key, value, allowed):
     with pytest.raises(OptionError) as info:
-        resolve_options(DECLARED, {key: value})
+        resolve_options(DECLARED, parse_pairs([f"{key}={value}"]))
     assert f"option {key!r}" in str(info.value) and allowed in str(info.value)
 
 
@@ -56,8 +71,8 @@ def test_parse_pairs_requires_key_equals_value():
 
 def test_float_options_accept_whole_numbers_and_reject_non_finite_values():
     exploration = (Option("exploration", "float", 1.4, minimum=0.0),)
-    assert resolve_options(exploration, {"exploration": "2"})["exploration"] == 2.0
+    assert resolve_options(exploration, parse_pairs(["exploration=2"]))["exploration"] == 2.0
     assert resolve_options(exploration, {"exploration": 3})["exploration"] == 3.0
     for bad in ("nan", "inf", "-1", "x"):
         with pytest.raises(OptionError, match="option 'exploration'"):
-            resolve_options(exploration, {"exploration": bad})
+            resolve_options(exploration, parse_pairs([f"exploration={bad}"]))

@@ -247,8 +247,6 @@ def test_the_installed_meeple_command_reports_a_bad_command_line_in_one_line(tmp
         assert snapshot(cwd) == before
 
 
-@pytest.mark.xfail(strict=True, reason="core/options.py Option.parse reads int options with int(), which takes "
-                   "1_0 and non-ASCII digits (bench -o max_take=1_0 runs); unowned in issue 12, reported to the lead")
 @fuzz_settings(examples=10)
 @given(value=st.one_of(
     st.integers(1, 99).map(lambda n: "_".join(str(n))).filter(lambda v: "_" in v),

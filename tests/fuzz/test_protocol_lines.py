@@ -178,8 +178,6 @@ OPTIONS_AS_TEXT = st.one_of(
 )
 
 
-@pytest.mark.xfail(strict=True, reason="core/options.py Option.parse converts JSON strings as command-line text "
-                   "(create with {\"max_take\": \"2\"} plays max_take=2); unowned in issue 12, reported to the lead")
 @fuzz_settings(examples=12)
 @given(option=OPTIONS_AS_TEXT)
 def test_an_option_value_of_another_json_type_is_refused(tried, option):
