@@ -8,6 +8,8 @@ narrator, horizon or bots by hook gets a `DeprecationWarning` naming the class a
 
 from __future__ import annotations
 
+import importlib
+import types
 import warnings
 from typing import Any, Callable, Iterable, Mapping
 
@@ -15,12 +17,14 @@ import attrs
 import pluggy
 
 from .bots import Bot, BotInfo, BotSpec
-from .errors import RegistrationError, UnknownName
+from .botprocess import EXEC, exec_bot
+from .errors import BotError, MeepleError, RegistrationError, UnknownName
 from .game import Game
 from .narration import Narrator
 from .plugins import PluginLoadWarning, make_plugin_manager, strict_plugins
 from .render import Renderer, generic_renderer
 from .search import RolloutHorizon, SearchAids
+from .seeds import fresh_secret
 
 
 _GENERIC_NARRATOR = Narrator()
@@ -267,15 +271,30 @@ class Registry:
 
     def make_bot(self, spec: BotSpec | str, game: Game, seat: int,
                  defaults: Mapping[str, Any] | None = None) -> Bot:
-        """Build a bot for a seat; `defaults` (e.g. a derived seed) apply where the spec is silent."""
+        """Build a bot for a seat; `defaults` (e.g. a derived seed) apply where the spec is silent.
+
+        ``exec:COMMAND`` builds a bot that runs that program in a process of its own (started at
+        its first decision; `meeple.botprocess`). A factory that fails raises BotError naming
+        the bot and the seat: one line for the user, never the factory's traceback.
+        """
         spec = BotSpec.parse(spec) if isinstance(spec, str) else spec
+        if spec.name == EXEC:
+            seed = (defaults or {}).get("seed")
+            return exec_bot(spec, game, self.narrator(game.spec.id), seat,
+                            fresh_secret() if seed is None else seed)
         info = self.bot(spec.name, game.spec.id)
         given = {k: v for k, v in (defaults or {}).items() if any(p.name == k for p in info.params)}
         given.update(spec.params)
         params = info.parse_params(given)
-        if info.search_aids:
-            return info.factory(game, seat, params, aids=self.search_aids(game.spec.id))  # type: ignore[call-arg]
-        return info.factory(game, seat, params)
+        try:
+            if info.search_aids:
+                return info.factory(game, seat, params, aids=self.search_aids(game.spec.id))  # type: ignore[call-arg]
+            return info.factory(game, seat, params)
+        except MeepleError:
+            raise
+        except (Exception, SystemExit) as exc:
+            raise BotError(f"bot {spec} could not be built for seat {seat}: "
+                           f"{type(exc).__name__}: {exc}") from None
 
     def search_aids(self, game_id: str) -> SearchAids:
         """What search bots may borrow for `game_id`: its bots by name and its rollout horizon."""
@@ -291,3 +310,33 @@ class Registry:
             result.append(PluginInfo(name, self._versions.get(name, "0"), hooks,
                                      tuple(self._provided.get(name, ()))))
         return sorted(result, key=lambda p: p.name)
+
+
+@attrs.frozen
+class RegistrySource:
+    """How another process (a tournament worker, a bot process) loads the plugins the host uses:
+    the installed entry points, plus plugin objects given to the host (tests). Plugin modules travel by name; other plugin
+    objects must be picklable by reference (their class importable in the worker) for local
+    workers, or by value for Ray."""
+
+    plugins: tuple[object, ...] = ()
+    entry_points: bool = True
+
+    @classmethod
+    def of(cls, registry: Registry) -> "RegistrySource":
+        """The plugins `registry` was loaded with."""
+        plugins, entry_points = registry.origin
+        return cls(tuple(p.__name__ if isinstance(p, types.ModuleType) else p for p in plugins), entry_points)
+
+    def load(self) -> Registry:
+        """A registry of these plugins, loaded once per process."""
+        key = (tuple(p if isinstance(p, str) else f"{type(p).__module__}.{type(p).__qualname__}"
+                     for p in self.plugins), self.entry_points)
+        registry = _REGISTRIES.get(key)
+        if registry is None:
+            plugins = [importlib.import_module(p) if isinstance(p, str) else p for p in self.plugins]
+            registry = _REGISTRIES[key] = Registry.load(plugins=plugins, entry_points=self.entry_points)
+        return registry
+
+
+_REGISTRIES: dict[tuple, Registry] = {}

@@ -5,7 +5,7 @@ doors build one, through the same protocol:
 
 - `exec_bot`: any program (`--bot 'exec:python3 mybot.py'`), speaking the bot protocol itself;
 - `isolated_bot`: a registered bot (`random`, `ismcts:iterations=200`, ...) run by the built-in
-  Python driver, ``python -m meeple.botprocess SPEC`` (`--isolate`).
+  Python driver, ``python -m meeple.botdriver SPEC`` (`--isolate`).
 
 The process starts lazily (at `start`, or at the first decision) and plays ONE game: the host
 calls `finish` when the game is over (or abandoned), which tells the bot and reaps the process.
@@ -36,7 +36,6 @@ from .errors import BotProcessError
 if TYPE_CHECKING:
     from ..game import Game
     from ..narration import Narrator
-    from ..tournament.worker import RegistrySource
 
 #: How long a bot process may take to start and answer `hello` (an interpreter importing its
 #: libraries): not counted against its first move.
@@ -156,10 +155,10 @@ def exec_bot(spec: BotSpec, game: "Game", narrator: "Narrator", seat: int, seed:
     return ProcessBot(exec_command(spec), game, narrator, seat, seed, move_timeout)
 
 
-def driver_command(spec: BotSpec, source: "RegistrySource | None" = None) -> list[str]:
+def driver_command(spec: BotSpec, source: Any = None) -> list[str]:
     """The argv running the registered bot `spec` in the built-in Python driver, which loads the
-    plugins `source` names (default: the installed ones)."""
-    argv = [sys.executable, "-m", "meeple.botprocess", str(spec)]
+    plugins `source` (a `meeple.registry.RegistrySource`) names (default: the installed ones)."""
+    argv = [sys.executable, "-m", "meeple.botdriver", str(spec)]
     if source is not None and (source.plugins or not source.entry_points):
         blob = base64.b64encode(pickle.dumps(source)).decode()
         argv += ["--source", blob]
@@ -167,7 +166,7 @@ def driver_command(spec: BotSpec, source: "RegistrySource | None" = None) -> lis
 
 
 def isolated_bot(spec: BotSpec, game: "Game", narrator: "Narrator", seat: int, seed: int,
-                 source: "RegistrySource | None" = None, move_timeout: float | None = None) -> ProcessBot:
+                 source: Any = None, move_timeout: float | None = None) -> ProcessBot:
     """The registered bot `spec` for `seat`, run in a fresh Python process of its own."""
     return ProcessBot(driver_command(spec, source), game, narrator, seat, seed, move_timeout,
                       env=_driver_env())

@@ -7,48 +7,20 @@ same function serves every executor and the results file stores outcomes as they
 
 from __future__ import annotations
 
-import importlib
 import time
-import types
 from typing import Any
 
 from attrs import field, frozen
 
+from ..botprocess import EXEC, exec_bot, finish_bots, isolated_bot, start_bots
+from ..bots import Bot, BotSpec
 from ..game import Game
-from ..records import record_to_data
-from ..registry import Registry
+from ..records import Forfeit, record_to_data
+from ..registry import Registry, RegistrySource
 from ..runner import MoveMonitor, play_game
 from .plan import GameJob, Setup, seeded_spec
 
 
-@frozen
-class RegistrySource:
-    """How a worker process loads the plugins the host uses: the installed entry points, plus
-    plugin objects given to the host (tests). Plugin modules travel by name; other plugin
-    objects must be picklable by reference (their class importable in the worker) for local
-    workers, or by value for Ray."""
-
-    plugins: tuple[object, ...] = ()
-    entry_points: bool = True
-
-    @classmethod
-    def of(cls, registry: Registry) -> "RegistrySource":
-        """The plugins `registry` was loaded with."""
-        plugins, entry_points = registry.origin
-        return cls(tuple(p.__name__ if isinstance(p, types.ModuleType) else p for p in plugins), entry_points)
-
-    def load(self) -> Registry:
-        """A registry of these plugins, loaded once per process."""
-        key = (tuple(p if isinstance(p, str) else f"{type(p).__module__}.{type(p).__qualname__}"
-                     for p in self.plugins), self.entry_points)
-        registry = _REGISTRIES.get(key)
-        if registry is None:
-            plugins = [importlib.import_module(p) if isinstance(p, str) else p for p in self.plugins]
-            registry = _REGISTRIES[key] = Registry.load(plugins=plugins, entry_points=self.entry_points)
-        return registry
-
-
-_REGISTRIES: dict[tuple, Registry] = {}
 _GAMES: dict[tuple[int, Setup], tuple[Game, str]] = {}
 
 
@@ -99,14 +71,42 @@ def game_for(registry: Registry, setup: Setup) -> tuple[Game, str]:
     return found
 
 
-def play_job(registry: Registry, setup: Setup, job: GameJob, monitor: MoveMonitor | None = None) -> GameOutcome:
-    """Build the bots of `job` (each with the seed its place in the plan gives it) and play it."""
+def play_job(registry: Registry, setup: Setup, job: GameJob, monitor: MoveMonitor | None = None,
+             isolate: RegistrySource | None = None) -> GameOutcome:
+    """Build the bots of `job` (each with the seed its place in the plan gives it) and play it.
+
+    With `isolate` (the plugins to load there), every bot plays from a fresh process of its own
+    (`meeple.botprocess`), started for this game and stopped after it; ``exec:`` bots always do.
+    """
     game, version = game_for(registry, setup)
     names = [setup.bots[b] for b in job.seats]
-    bots = [registry.make_bot(seeded_spec(name, job.bot_seeds[seat]), game, seat, {"seed": job.bot_seeds[seat]})
-            for seat, name in enumerate(names)]
+    bots = [_make_bot(registry, setup, game, seat, seeded_spec(name, job.bot_seeds[seat]), job.bot_seeds[seat],
+                      isolate) for seat, name in enumerate(names)]
     started = time.perf_counter()
-    record, _ = play_game(game, bots, job.seed, names, version, move_timeout=setup.move_timeout,
-                          monitor=monitor)
+    record = None
+    try:
+        start_bots(bots)
+        record, _ = play_game(game, bots, job.seed, names, version, move_timeout=setup.move_timeout,
+                              monitor=monitor)
+    finally:
+        if record is None:
+            finish_bots(bots)
+        else:
+            finish_bots(bots, {"scores": list(record.scores), "winners": list(record.winners)},
+                        _forfeit_data(record.forfeit))
     return GameOutcome(job.index, job.deal, job.seats, record_to_data(type(game), record),
                        time.perf_counter() - started)
+
+
+def _make_bot(registry: Registry, setup: Setup, game: Game, seat: int, spec: BotSpec, seed: int,
+              isolate: RegistrySource | None) -> Bot:
+    narrator = registry.narrator(game.spec.id)
+    if spec.name == EXEC:
+        return exec_bot(spec, game, narrator, seat, seed, setup.move_timeout)
+    if isolate is not None:
+        return isolated_bot(spec, game, narrator, seat, seed, isolate, setup.move_timeout)
+    return registry.make_bot(spec, game, seat, {"seed": seed})
+
+
+def _forfeit_data(forfeit: Forfeit | None) -> dict[str, Any] | None:
+    return None if forfeit is None else {"seat": forfeit.seat, "reason": forfeit.reason}

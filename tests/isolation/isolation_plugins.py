@@ -91,19 +91,21 @@ class Memoriser:
 
 
 def _find_state(legal) -> State | None:
-    """Everything Python offers a bot for reaching the host's objects."""
-    for referrer in gc.get_referrers(legal):
-        if isinstance(referrer, State):
-            return referrer
-        for owner in gc.get_referrers(referrer):
-            if isinstance(owner, State):
-                return owner
+    """Everything Python offers a bot for reaching the host's objects: the callers' frames (the
+    game loop holds the state), then the objects referring to `legal` (the state caches its legal
+    actions; an equal tuple may be shared with older states, hence second), then every object."""
     frame = sys._getframe()
     while frame is not None:
         for value in frame.f_locals.values():
             if isinstance(value, State):
                 return value
         frame = frame.f_back
+    for referrer in gc.get_referrers(legal):
+        if isinstance(referrer, State):
+            return referrer
+        for owner in gc.get_referrers(referrer):
+            if isinstance(owner, State):
+                return owner
     for obj in gc.get_objects():
         if isinstance(obj, State):
             return obj
@@ -119,15 +121,22 @@ class Snooper:
         self.rng = random.Random(params["seed"])
         self.start: list[int] | None = None
 
+    #: Decisions it snoops on per game (scanning every object is slow); then it just plays.
+    SNOOPS = 15
+
     def act(self, view, legal):
         mine = view.hands[self.seat]
         if self.start is None:
             self.start = sorted(mine.cards)
+            self.snoops = 0
+        self.snoops += 1
+        if self.snoops > self.SNOOPS:
+            return legal[self.rng.randrange(len(legal))]
         opponent = 1 - self.seat
         count = view.hands[opponent].size - len(view.hands[opponent].known)
         state = _find_state(legal)
         if state is not None:
-            full = Counter(state.hands[opponent].cards)
+            full = Counter(state.hands[opponent].cards())
             full.subtract(Counter(view.hands[opponent].known))
             predicted = sorted(full.elements())
         else:

@@ -51,7 +51,7 @@ def test_every_host_message_matches_its_schema(registry, game_id):
 
 
 def _driver(spec):
-    return subprocess.Popen([sys.executable, "-m", "meeple.botprocess", spec], stdin=subprocess.PIPE,
+    return subprocess.Popen([sys.executable, "-m", "meeple.botdriver", spec], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 
 

@@ -1,6 +1,6 @@
 """The built-in Python driver: a registered bot speaking the bot protocol from its own process.
 
-``python -m meeple.botprocess SPEC [--source BLOB]`` loads the plugins (the installed ones, or
+``python -m meeple.botdriver SPEC [--source BLOB]`` loads the plugins (the installed ones, or
 those `--source` names: a pickled `RegistrySource`, which the host writes), reads `hello`, builds
 the bot SPEC for that seat with the seed it was given, answers `ready`, and then answers every
 `decide` until `end` or the end of its input. Only the protocol's JSON reaches the bot: its view
@@ -21,12 +21,13 @@ import pickle
 import sys
 from typing import Any, BinaryIO
 
-from ..serialization import action_from_data, action_to_data, view_from_data
-from . import messages
+from .botprocess import messages
+from .registry import RegistrySource
+from .serialization import action_from_data, action_to_data, view_from_data
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m meeple.botprocess",
+    parser = argparse.ArgumentParser(prog="python -m meeple.botdriver",
                                      description="Run a registered meeple bot over the bot protocol (JSON lines on stdin/stdout).")
     parser.add_argument("spec", help="the bot: NAME or NAME:key=value,...")
     parser.add_argument("--source", help="the plugins to load (written by the host)")
@@ -42,8 +43,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _registry(source_blob: str | None):
-    from ..tournament.worker import RegistrySource
-
     source = RegistrySource() if source_blob is None else pickle.loads(base64.b64decode(source_blob))
     return source.load()
 
@@ -96,3 +95,7 @@ def _read(inbox: BinaryIO) -> Any:
 def _write(out: BinaryIO, message: dict[str, Any]) -> None:
     out.write(messages.encode(message))
     out.flush()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
