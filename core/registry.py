@@ -315,9 +315,9 @@ class Registry:
 @attrs.frozen
 class RegistrySource:
     """How another process (a tournament worker, a bot process) loads the plugins the host uses:
-    the installed entry points, plus plugin objects given to the host (tests). Plugin modules travel by name; other plugin
-    objects must be picklable by reference (their class importable in the worker) for local
-    workers, or by value for Ray."""
+    the installed entry points, plus plugin objects given to the host (tests). Plugin modules
+    travel by name; other plugin objects must be picklable by reference (their class importable
+    in the other process) for local processes, or by value for Ray."""
 
     plugins: tuple[object, ...] = ()
     entry_points: bool = True
