@@ -1,0 +1,29 @@
+"""Hearts for a person: the pass, the trick on the table, points so far, and the viewer's hand by
+suit (other hands only as sizes, plus any card the viewer passed into them)."""
+
+from __future__ import annotations
+
+from meeple import View
+
+from .cards import SUIT_CHARS, name, names, rank_of, suit_of
+from .decisions import DIRECTIONS
+
+
+def render(view: View) -> str:
+    lines = [f"pass: {DIRECTIONS[view.pass_direction]}    hearts {'broken' if view.hearts_broken else 'not broken'}"]
+    lines.append("taken: " + "   ".join(f"seat {s} {len(pile.cards) // 4} tricks, {view.points[s]} points"
+                                        for s, pile in enumerate(view.taken)))
+    if view.trick.cards:
+        plays = [f"{name(c)} by seat {(view.leader + i) % 4}" for i, c in enumerate(view.trick.cards)]
+        lines.append("trick: " + ", ".join(plays))
+    for seat, hand in enumerate(view.hands):
+        if hand.cards is not None:
+            by_suit = [" ".join(name(c) for c in sorted(hand.cards, key=rank_of) if suit_of(c) == s) or "-"
+                       for s in range(4)]
+            lines.append(f"seat {seat}: " + "  ".join(f"{SUIT_CHARS[s]}: {cards}" for s, cards in enumerate(by_suit)))
+        else:
+            passed = [card for card, _ in hand.known_to] if hand.known_to else []
+            extra = f" (you passed {names(passed)})" if passed else ""
+            lines.append(f"seat {seat}: {hand.size} cards{extra}")
+    return "\n".join(lines)
+
