@@ -61,15 +61,6 @@ def is_int(text: str) -> bool:
     return re.fullmatch(r"[+-]?[0-9]+", text) is not None
 
 
-def python_reads_int(text: str) -> bool:
-    """Whether Python's int() reads `text` (it also takes `1_000`, `٣` and spaces around)."""
-    try:
-        int(text)
-    except ValueError:
-        return False
-    return True
-
-
 #: Names that print as themselves inside quotes (no quote, backslash, space or control character).
 names = st.text(st.characters(categories=["L", "N", "P", "S"], exclude_characters="'\"\\`"),
                 min_size=1, max_size=12).filter(lambda s: not s.startswith("-"))
@@ -154,7 +145,7 @@ def bad_game_option(draw):
     pair, names_it = draw(st.one_of(
         names.filter(lambda s: "=" not in s).map(lambda s: (s, s)),
         st.just((f"{key}=1", key)),
-        not_integers.filter(lambda v: not python_reads_int(v)).map(lambda v: (f"max_take={v}", "max_take")),
+        not_integers.filter(str.isprintable).map(lambda v: (f"max_take={v}", "max_take")),  # see below
         st.integers(max_value=0).map(lambda v: (f"max_take={v}", "max_take")),
         names.filter(lambda v: v.strip().lower() not in ("true", "false", "1", "0", "yes", "no"))
              .map(lambda v: (f"misere={v}", "misere")),
@@ -259,3 +250,16 @@ def test_a_game_option_integer_is_typed_in_ascii_digits(tmp_path, tried, value):
     with scratch(tmp_path) as cwd:
         result = run_cli(with_option("bench", "-o", f"max_take={value}"), cwd)
         assert_one_line_error(result, "max_take", f"-o max_take={value}")
+
+
+@pytest.mark.xfail(strict=True, reason="core/options.py Option._bad shows the value with str(), so a control "
+                   "character typed in -o KEY=VALUE reaches the terminal raw (a second line, or an escape "
+                   "sequence); unowned in issue 12, reported to the lead")
+@fuzz_settings(examples=10)
+@given(control=st.characters(categories=["Cc"]).filter(lambda c: c not in "\x00"))
+def test_a_control_character_in_a_game_option_is_shown_escaped(tmp_path, tried, control):
+    tried["CLI arguments"] += 1
+    with scratch(tmp_path) as cwd:
+        code, out, err, escaped = result = run_cli(with_option("bench", "-o", f"max_take=1{control}2"), cwd)
+        assert_one_line_error(result, "max_take", f"-o max_take=1{control!r}2")
+        assert control not in err

@@ -60,11 +60,8 @@ def required(op: str) -> set[str]:
 
 
 def accepts(path: tuple, value) -> set[str]:
-    """The JSON kinds a field takes: a seat is an integer, or null (everyone) where a view is asked.
-    Option values as text are left to `test_an_option_value_of_another_json_type_is_refused`."""
-    if path == ("seat",):
-        return {"int", "null"}
-    return {kind(value), "str"} if path[:1] == ("options",) else {kind(value)}
+    """The JSON kinds a field takes: a seat is an integer, or null (everyone) where a view is asked."""
+    return {"int", "null"} if path == ("seat",) else {kind(value)}
 
 
 def names_for(path: tuple) -> str:

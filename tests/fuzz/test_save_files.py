@@ -10,7 +10,7 @@ import copy
 import json
 
 import pytest
-from fuzz_support import assert_one_line_error, at, fuzz_settings, kind, paths, retyped, run_cli, scratch, snapshot
+from fuzz_support import assert_one_line_error, at, fuzz_settings, paths, retyped, run_cli, scratch, snapshot
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -41,17 +41,13 @@ def names_for(path: tuple) -> str:
     return str(path[0])
 
 
-def accepts(path: tuple, value) -> set[str]:
-    """Option values as text (`"max_take": "3"`) are left to their own test below."""
-    return {kind(value), "str"} if path[:1] == ("options",) or path[:2] == ("state", "options") else {kind(value)}
-
-
 @st.composite
 def broken_save(draw):
     save = draw(st.sampled_from(SAVES))
     fault = draw(st.sampled_from(["retype", "missing", "extra"]))
     if fault == "retype":
-        path, broken = draw(retyped(save, [p for p in paths(save) if p[0] != "note"], accepts))
+        choices = [p for p in paths(save) if p[0] != "note" and p != ("state", "options")]  # see below
+        path, broken = draw(retyped(save, choices))
         return broken, names_for(path)
     objects = [()] + [p for p in paths(save) if isinstance(at(save, p), dict) and at(save, p)
                       and p[:1] not in (("state",), ("options",))]  # options: see below
@@ -147,3 +143,13 @@ def test_a_save_with_an_option_of_another_json_type_is_refused(tmp_path, tried, 
     value = broken["options"][key]
     broken["options"][key] = ("true" if value else "false") if type(value) is bool else str(value)
     assert key in load_refused(tmp_path, json.dumps(broken))
+
+
+@pytest.mark.xfail(strict=True, reason="core/serialization.py state_from_data (engineer C): a saved state whose "
+                   "options are null or {} is built with the game's defaults, so the save loads")
+@pytest.mark.parametrize("options", [None, {}])
+def test_a_saved_state_without_its_options_is_refused(tmp_path, tried, options):
+    tried["saves"] += 1
+    broken = copy.deepcopy(SAVES[0])
+    broken["state"]["options"] = options
+    assert "options" in load_refused(tmp_path, json.dumps(broken))
