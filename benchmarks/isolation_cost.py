@@ -1,81 +1,89 @@
 """The cost of running bots in their own processes: µs per decision, in-process vs isolated.
 
-    .venv/bin/python benchmarks/isolation_cost.py --games 20 --bot random
+    .venv/bin/python benchmarks/isolation_cost.py --games 10 --bot random
 
-For each game, one match of `--games` games is played twice with the same seed, so both runs
-play exactly the same games (the same decisions): once with every bot in the host process, once
-with ``isolate=True`` (every bot in a fresh Python process per game, the protocol's JSON between
-them, as ``--isolate`` does). The isolated total is split into the start-up of the bot processes
-(measured separately: start, handshake and stop of as many driver processes) and the rest, the
-per-decision exchange (the view and legal actions to JSON, a pipe round trip, the driver
-rebuilding them). Wall-clock time, on whatever else the machine is doing: a rough figure.
+Side by side, in one run, on the same games: at every decision, the seat's bot in the host and
+the same bot (same spec, same seed) in its own process (`isolated_bot`, what ``--isolate`` uses:
+the view and legal actions to JSON, a pipe round trip, the driver rebuilding them and answering)
+are both asked; they must agree, and the game goes on. Each is timed around `act` alone. The
+isolated bots' start-up (a fresh interpreter loading the plugins, and the handshake) happens
+once per bot per game and is reported separately, in ms per process. Wall-clock time, on
+whatever else the machine is doing: a rough figure (the load average is printed).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import time
 
 from meeple import BotSpec, Registry
 from meeple.botprocess import isolated_bot
-from meeple.match import run_match
 from meeple.registry import RegistrySource
-
-
-def startup_seconds(registry: Registry, game_id: str, bot: str, count: int) -> float:
-    """Mean seconds to start a driver process, shake hands and stop it."""
-    game = registry.create(game_id)
-    narrator = registry.narrator(game_id)
-    started = time.perf_counter()
-    for k in range(count):
-        process_bot = isolated_bot(BotSpec.parse(bot), game, narrator, 0, k, RegistrySource())
-        process_bot.start()
-        assert process_bot.failure is None, process_bot.failure
-        process_bot.finish()
-    return (time.perf_counter() - started) / count
+from meeple.seeds import derive
 
 
 def measure(game_id: str, bot: str, games: int, seed: int) -> dict:
     registry = Registry.load()
-    players = registry.create(game_id).players
-    bots = [bot] * players
-    runs = {}
-    for isolate in (False, True):
+    game = registry.create(game_id)
+    narrator = registry.narrator(game_id)
+    spec = BotSpec.parse(bot)
+    in_host = isolated = starting = 0.0
+    decisions = processes = 0
+    for number in range(games):
+        deal = derive(seed, "deal", number)
+        seeds = [derive(seed, "bot", number, seat) for seat in range(game.players)]
+        local = [registry.make_bot(spec, game, seat, {"seed": seeds[seat]}) for seat in range(game.players)]
+        remote = [isolated_bot(spec, game, narrator, seat, seeds[seat], RegistrySource())
+                  for seat in range(game.players)]
         started = time.perf_counter()
-        result = run_match(registry, game_id, bots, games, seed, isolate=isolate)
-        runs[isolate] = (time.perf_counter() - started, result)
-    (plain_s, plain), (isolated_s, isolated) = runs[False], runs[True]
-    assert [o.record for o in plain.outcomes] == [o.record for o in isolated.outcomes], "not the same games"
-    decisions = plain.decisions
-    start = startup_seconds(registry, game_id, bot, 4)
-    processes = games * players
-    exchange_s = max(0.0, isolated_s - processes * start)
-    return {"game": game_id, "bot": bot, "players": players, "games": games, "decisions": decisions,
-            "in_process_us_per_decision": round(plain_s / decisions * 1e6, 1),
-            "isolated_us_per_decision": round(isolated_s / decisions * 1e6, 1),
-            "process_start_ms": round(start * 1e3, 1),
-            "isolated_exchange_us_per_decision": round(exchange_s / decisions * 1e6, 1)}
+        for process_bot in remote:
+            process_bot.start()
+            assert process_bot.failure is None, process_bot.failure
+        starting += time.perf_counter() - started
+        processes += len(remote)
+        state = game.new_state(deal)
+        try:
+            while not state.is_terminal:
+                seat = state.current_player
+                view, legal = state.view(seat), state.legal_actions()
+                started = time.perf_counter()
+                action = local[seat].act(view, legal)
+                in_host += time.perf_counter() - started
+                started = time.perf_counter()
+                answer = remote[seat].act(view, legal)
+                isolated += time.perf_counter() - started
+                assert answer == action, f"the isolated bot chose {answer!r}, the host's {action!r}"
+                state.apply(action)
+                decisions += 1
+        finally:
+            for process_bot in remote:
+                process_bot.finish()
+    return {"game": game_id, "bot": bot, "players": game.players, "games": games, "decisions": decisions,
+            "in_process_us_per_decision": round(in_host / decisions * 1e6, 1),
+            "isolated_us_per_decision": round(isolated / decisions * 1e6, 1),
+            "process_start_ms": round(starting / processes * 1e3, 1)}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("games_ids", nargs="*", default=["nim", "linko", "combo_breaker", "linkage"])
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("game_ids", nargs="*", default=["nim", "linko", "combo_breaker", "linkage"])
+    parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--bot", default="random")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    rows = [measure(g, args.bot, args.games, args.seed) for g in args.games_ids]
+    rows = [measure(g, args.bot, args.games, args.seed) for g in args.game_ids]
     if args.json:
         print(json.dumps(rows, indent=2))
         return
-    print(f"{'game':<14}{'decisions':>10}{'in-process':>13}{'isolated':>11}{'exchange':>11}{'start/process':>15}")
-    print(f"{'':<14}{'':>10}{'µs/dec':>13}{'µs/dec':>11}{'µs/dec':>11}{'ms':>15}")
+    print(f"bot {args.bot}, {args.games} games per game, load average {os.getloadavg()[0]:.1f}")
+    print(f"{'game':<14}{'decisions':>10}{'in-process':>13}{'isolated':>11}{'start':>12}")
+    print(f"{'':<14}{'':>10}{'µs/decision':>13}{'µs/dec.':>11}{'ms/process':>12}")
     for row in rows:
         print(f"{row['game']:<14}{row['decisions']:>10}{row['in_process_us_per_decision']:>13}"
-              f"{row['isolated_us_per_decision']:>11}{row['isolated_exchange_us_per_decision']:>11}"
-              f"{row['process_start_ms']:>15}")
+              f"{row['isolated_us_per_decision']:>11}{row['process_start_ms']:>12}")
 
 
 if __name__ == "__main__":
