@@ -20,12 +20,12 @@ def play(
     players: Annotated[Optional[int], typer.Option(help="Number of players; seats not given by --seat get the default bot.")] = None,
     seed: Annotated[Optional[int], typer.Option(help="Seed of the deal, 0 to 2**64-1 (default: a random one, shown when the game is over).")] = None,
     variant: Annotated[Optional[str], typer.Option(help="Shorthand for --option variant=V.")] = None,
-    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="Game option KEY=VALUE (repeat).")] = None,
+    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", metavar="KEY=VALUE", help="Game option (repeat).")] = None,
     save: Annotated[Optional[Path], typer.Option(help="Where `save`, `quit`, Ctrl-C, the end of input and a failing bot save the game: a new file (default: GAME-YYYYMMDD-HHMMSS.save.json here, or the --resume file).")] = None,
     resume: Annotated[Optional[Path], typer.Option(help="Continue a saved game (the file is updated when the game is saved).")] = None,
-    hint: Annotated[Optional[str], typer.Option(help="The bot that answers `hint` (default: as for seats).")] = None,
+    hint: Annotated[Optional[str], typer.Option(metavar="BOT", help="The bot that answers `hint` (default: as for seats).")] = None,
     record: Annotated[Optional[Path], typer.Option(help="At the end, write the game record to this new file (for `meeple replay --step`).")] = None,
-    move_timeout: Annotated[float, typer.Option(help="Seconds a bot may think per move; a bot that runs over stops the game, which is saved.")] = 60.0,
+    move_timeout: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds a bot may think per move; a bot that runs over stops the game, which is saved.")] = 60.0,
 ) -> None:
     """Play GAME at the terminal: your view only, other seats' moves narrated, moves by number or
     in the game's notation. Several `--seat human` play hotseat. A save file holds the full

@@ -255,3 +255,15 @@ def test_replay_refuses_what_is_not_a_regular_file_without_reading_it(capsys, tm
 def test_bots_for_an_empty_game_name_is_an_unknown_game(capsys):
     code, _, err = run(capsys, "bots", "--game", "")
     assert_one_line_error(code, err, "unknown game ''")
+
+
+@pytest.mark.parametrize("command, placeholders", [
+    ("match", ["GAME", "-b, --bot BOT", "-o, --option KEY=VALUE", "--move-timeout SECONDS", "--out FILE", "-n, --games N"]),
+    ("tournament", ["GAME", "-o, --option KEY=VALUE", "--move-timeout SECONDS", "--out FILE", "-p, --players N"]),
+    ("play", ["[GAME]", "-o, --option KEY=VALUE", "--hint BOT", "--save FILE", "--resume FILE", "--record FILE"]),
+    ("bench", ["GAME", "-o, --option KEY=VALUE", "--players N"]),
+    ("bots", ["--game GAME"]),
+])
+def test_help_placeholders_say_what_to_type(capsys, command, placeholders):
+    code, out, _ = run(capsys, command, "--help")
+    assert code == 0 and all(p in out for p in placeholders), out
