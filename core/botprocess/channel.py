@@ -26,11 +26,25 @@ from .messages import MAX_LINE
 EXIT_GRACE = 1.0
 
 
-def _die_with_parent() -> None:  # pragma: no cover - runs in the child between fork and exec
-    import ctypes
+_PR_SET_PDEATHSIG = 1
+_prctl = None
 
-    PR_SET_PDEATHSIG = 1
-    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+
+def _death_signal():
+    """A function for the child to call between fork and exec: SIGKILL when its parent dies.
+    The C function is looked up here, in the parent, so the child (forked from a process that
+    may run threads) only calls it: no loader lock, no import."""
+    global _prctl
+    if _prctl is None:
+        import ctypes
+
+        _prctl = ctypes.CDLL(None, use_errno=True).prctl
+    prctl = _prctl
+
+    def die_with_parent() -> None:  # pragma: no cover - runs in the child
+        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+
+    return die_with_parent
 
 
 class BotChannel:
@@ -45,7 +59,7 @@ class BotChannel:
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr,
                 close_fds=True, start_new_session=True, env=env,
                 # Tying the child's life to the thread that forked it is only safe from the main thread.
-                preexec_fn=_die_with_parent if sys.platform == "linux" and on_main else None)
+                preexec_fn=_death_signal() if sys.platform == "linux" and on_main else None)
         except OSError as exc:
             self.stderr.close()
             raise BotProcessError(f"could not start {self.argv[0]!r}: {exc.strerror or exc}") from None
