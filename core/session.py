@@ -25,8 +25,8 @@ from .bots import Bot, BotSpec
 from .errors import IllegalAction, MeepleError, OptionError, SaveError, UnknownName
 from .game import Game
 from .records import GameRecord, make_record
-from .serialization import (action_from_data, action_to_data, state_fingerprint, state_from_data,
-                            state_to_data)
+from .serialization import (action_from_data, action_to_data, dumps, state_fingerprint,
+                            state_from_data, state_to_data)
 from .state import State
 
 if TYPE_CHECKING:
@@ -204,7 +204,14 @@ class Session:
         if not state_fingerprint(saved) == state_fingerprint(state) == data["fingerprint"]:
             raise SaveError("the save's state does not follow from its seed and actions "
                             "(edited, or saved by another version of the game)")
-        return cls(game, data["seed"], labels, data["plugin_version"], state, actions)
+        session = cls(game, data["seed"], labels, data["plugin_version"], state, actions)
+        # Exactly as meeple writes it, value and JSON type: `[]` edited to `""` or 3 to 3.0 may
+        # rebuild the same game, but the file was not written by meeple.
+        written = session.to_data()
+        for key in sorted(_SAVE_KEYS - {"note"}):
+            if dumps(written[key]) != dumps(data[key]):
+                raise SaveError(f"corrupt save: {key} is not as meeple writes it (edited?)")
+        return session
 
     def save(self, path: Path, overwrite: bool = True) -> None:
         """Write the save file atomically: a crash never leaves half a save, and only a regular

@@ -4,10 +4,12 @@ in place, the record never lost; every path checked before the game starts."""
 from __future__ import annotations
 
 import datetime
+import io
 import os
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from test_play_loop import REGISTRY, Recording, first_move_or_enter
 
 from meeple.cli.app import main
@@ -19,6 +21,7 @@ from meeple.terminal.play import PlayLoop
 def nim_loop(save_path, answers, resumed_from=None, session=None, record_path=None):
     session = session or Session.start(REGISTRY, "nim", ["human", "random"], 4)
     screen = Recording(answers)
+    screen.console = Console(file=io.StringIO(), width=10_000)  # long temporary paths stay on one line
     return PlayLoop(REGISTRY, session, screen, save_path, "random", record_path,
                     resumed_from=resumed_from), session
 
@@ -29,7 +32,7 @@ def typing(*lines):
 
 
 def output_of(loop):
-    return loop.screen.console.file.getvalue().replace("\n", " ")
+    return loop.screen.console.file.getvalue()
 
 
 @pytest.mark.parametrize("leaving", ["quit", EOFError, KeyboardInterrupt])

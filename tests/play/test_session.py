@@ -85,6 +85,8 @@ def test_bots_restart_on_resume_exactly_as_a_fresh_session_would():
     (lambda d: d["actions"].append({"type": "fly"}), "unknown action type 'fly'"),
     (lambda d: d["state"]["fields"]["hands"][0]["cards"].reverse(), "does not follow"),
     (lambda d: d["options"].pop("max_turns"), "option 'max_turns' is missing"),
+    # rebuilds the same game (an empty list and an empty string iterate alike), but was edited
+    (lambda d: d["state"]["fields"]["hands"][0].update(known=""), "state is not as meeple writes it"),
     (lambda d: d["options"].update(ghost_steal_blocks_draw="true"), "ghost_steal_blocks_draw"),
 ])
 def test_a_corrupt_or_edited_save_is_refused_with_its_reason(change, message):
