@@ -9,6 +9,7 @@ from attrs import define, frozen
 
 from meeple import (Action, BotError, Decision, Game, GameSpec, Information, OptionError, Registry,
                     State)
+from meeple.options import OptionText
 from meeple.runner import play_game
 from meeple_bots.mcts import INFO, MctsBot
 
@@ -179,7 +180,8 @@ def test_mcts_refuses_games_with_hidden_information_with_a_clear_reason():
 def test_mcts_is_a_generic_bot_with_the_three_documented_parameters():
     assert INFO.games is None
     assert [p.name for p in INFO.params] == ["iterations", "exploration", "seed"]
-    params = INFO.parse_params({"iterations": "50", "exploration": "0.7", "seed": "3"})
+    typed = {"iterations": "50", "exploration": "0.7", "seed": "3"}  # as on the command line
+    params = INFO.parse_params({key: OptionText(text) for key, text in typed.items()})
     assert params["iterations"] == 50 and params["exploration"] == 0.7 and params["seed"] == 3
 
 
@@ -262,8 +264,8 @@ def test_mcts_answers_with_the_hosts_own_action_objects():
 
 
 def test_exploration_takes_a_non_negative_number_from_the_command_line():
-    assert INFO.parse_params({"exploration": "2"})["exploration"] == 2.0
+    assert INFO.parse_params({"exploration": OptionText("2")})["exploration"] == 2.0
     with pytest.raises(OptionError, match="exploration"):
-        INFO.parse_params({"exploration": "-1"})
+        INFO.parse_params({"exploration": OptionText("-1")})
     with pytest.raises(OptionError, match="exploration"):
-        INFO.parse_params({"exploration": "wide"})
+        INFO.parse_params({"exploration": OptionText("wide")})
