@@ -19,6 +19,17 @@ if TYPE_CHECKING:
 
 CARDS_PASSED = 3
 DIRECTIONS = ("no pass", "left", "across", "right")  # OpenSpiel's PassDir numbering
+PLAYS = tuple(PlayCard(card) for card in range(52))  # one action object per card, shared
+_PASSES: dict[tuple[int, ...], PassCards] = {}  # one action object per three cards, shared
+
+
+def passing(three: tuple[int, ...]) -> PassCards:
+    """The shared `PassCards` action for three ascending cards (actions are values: sharing them
+    saves building 286 objects per seat per deal)."""
+    action = _PASSES.get(three)
+    if action is None:
+        action = _PASSES[three] = PassCards(three)
+    return action
 
 
 # -- 2. The pass ---------------------------------------------------------------------------------
@@ -32,7 +43,7 @@ class PassThree(Simultaneous):
         return "pass three cards"
 
     def legal_actions(self, state: "HeartsState", player: int):
-        return [PassCards(three) for three in combinations(sorted(state.hands[player]), CARDS_PASSED)]
+        return [passing(three) for three in combinations(sorted(state.hands[player]), CARDS_PASSED)]
 
     def explain_illegal(self, state: "HeartsState", action: Action, player: int) -> str | None:
         if not isinstance(action, PassCards):
@@ -67,7 +78,7 @@ class Play(Decision):
         return "play a card"
 
     def legal_actions(self, state: "HeartsState"):
-        return [PlayCard(card) for card in playable(state, self.player)]
+        return [PLAYS[card] for card in playable(state, self.player)]
 
     def explain_illegal(self, state: "HeartsState", action: Action) -> str | None:
         if not isinstance(action, PlayCard):
@@ -80,23 +91,23 @@ class Play(Decision):
         if state.cards_played == 0:
             return "the first trick is led with the 2 of clubs" + (
                 " (or any club)" if state.game.options["can_lead_any_club"] else "")
-        if state.tricks_played == 0 and state.game.options["no_pts_on_first_trick"]:
+        if state.tricks_played == 0 and state.game.rules.no_pts_on_first_trick:
             return "no hearts or queen of spades on the first trick while you hold another card"
         if not state.trick and suit_of(action.card) == HEARTS and not state.hearts_broken:
             return "hearts are not broken: lead another suit"
         return None
 
     def resolve(self, state: "HeartsState", action: PlayCard) -> None:
-        card = action.card
-        state.hands[self.player].remove(card)
-        if not state.trick:
-            state.leader = self.player
-        state.trick.push(card)
+        card, seat, trick = action.card, self.player, state.trick
+        state.hands[seat].remove(card)
+        if not trick:
+            state.leader = seat
+        trick.push(card)
         state.cards_played += 1
-        if suit_of(card) == HEARTS or (card == QUEEN_OF_SPADES and state.game.options["qs_breaks_hearts"]):
+        if card % 4 == HEARTS or (card == QUEEN_OF_SPADES and state.game.rules.qs_breaks_hearts):
             state.hearts_broken = True
-        if len(state.trick) < state.players:
-            state.pending.append(Play((self.player + 1) % state.players))
+        if len(trick) < 4:
+            state.pending.append(NEXT_PLAYER[seat])
             return
         winner = trick_winner(state.leader, list(state.trick))
         state.taken[winner].extend(state.trick.clear())
@@ -116,26 +127,31 @@ def trick_winner(leader: int, cards: list[int]) -> int:
 
 def playable(state: "HeartsState", seat: int) -> list[int]:
     """The cards `seat` may play now, ascending (rules 3-5, with the options' variations, checked
-    in the order OpenSpiel checks them)."""
-    options = state.game.options
+    in the order OpenSpiel checks them). `card % 4` is the card's suit (cards.suit_of, inlined:
+    this runs at every decision of every rollout)."""
+    rules = state.game.rules
     hand = sorted(state.hands[seat])
-    if state.trick:  # 3a: follow suit if you can
-        led = state.led_suit()
-        following = [c for c in hand if suit_of(c) == led]
+    trick = state.trick
+    if trick:  # 3a: follow suit if you can
+        led = trick[0] % 4
+        following = [c for c in hand if c % 4 == led]
         if following:
             return following
     if state.cards_played == 0:  # 3b: the 2 of clubs (or, as an option, any club) opens
-        if options["can_lead_any_club"]:
-            return [c for c in hand if suit_of(c) == suit_of(TWO_OF_CLUBS)]
+        if rules.can_lead_any_club:
+            return [c for c in hand if c % 4 == TWO_OF_CLUBS % 4]
         return [TWO_OF_CLUBS]
-    if state.tricks_played == 0 and options["no_pts_on_first_trick"]:  # 3c: no points on trick 1
-        harmless = [c for c in hand if suit_of(c) != HEARTS and c != QUEEN_OF_SPADES]
+    if state.tricks_played == 0 and rules.no_pts_on_first_trick:  # 3c: no points on trick 1
+        harmless = [c for c in hand if c % 4 != HEARTS and c != QUEEN_OF_SPADES]
         if harmless:
             return harmless
-    if not state.trick:  # 3d: hearts are led only once broken
-        leads = [c for c in hand if suit_of(c) != HEARTS or state.hearts_broken]
-        if options["can_lead_hearts_instead_of_qs"] and leads == [QUEEN_OF_SPADES]:
+    if not trick:  # 3d: hearts are led only once broken
+        leads = hand if state.hearts_broken else [c for c in hand if c % 4 != HEARTS]
+        if rules.can_lead_hearts_instead_of_qs and leads == [QUEEN_OF_SPADES]:
             leads = []
         if leads:
             return leads
     return hand
+
+
+NEXT_PLAYER = tuple(Play((seat + 1) % 4) for seat in range(4))  # the frame after each seat's card

@@ -12,7 +12,8 @@ the fewest points.
 
 from __future__ import annotations
 
-from typing import Sequence
+from functools import cached_property
+from typing import NamedTuple, Sequence
 
 from meeple import Dynamics, Game, GameSpec, Hand, Information, Option, Pile, Rng, State
 
@@ -25,6 +26,18 @@ from .narration import HeartsNarrator
 from .render import render
 
 PLAYERS = 4
+
+
+class Rules(NamedTuple):
+    """The options the rules read at every card, read once per game (Options look up by name)."""
+
+    no_pts_on_first_trick: bool
+    can_lead_any_club: bool
+    jd_bonus: bool
+    avoid_all_tricks_bonus: bool
+    qs_breaks_hearts: bool
+    must_break_hearts: bool
+    can_lead_hearts_instead_of_qs: bool
 
 
 class HeartsState(State):
@@ -48,14 +61,14 @@ class HeartsState(State):
     def points(self) -> list[int]:
         """Each seat's points: what it took in tricks, then, once the deal is over, shooting the
         moon (the shooter −26, everyone else +26) or the avoid-all-tricks bonus (rule 6)."""
-        jd_bonus = self.game.options["jd_bonus"]
+        jd_bonus = self.game.rules.jd_bonus
         totals = [sum(points(c, jd_bonus) for c in pile) for pile in self.taken]
         if self.pending:
             return totals
         shooter = self.moon_shooter()
         if shooter is not None:
             return [t - TOTAL_POINTS if s == shooter else t + TOTAL_POINTS for s, t in enumerate(totals)]
-        if self.game.options["avoid_all_tricks_bonus"]:
+        if self.game.rules.avoid_all_tricks_bonus:
             return [t + AVOID_ALL_TRICKS_POINTS if not len(self.taken[s]) else t
                     for s, t in enumerate(totals)]
         return totals
@@ -115,6 +128,10 @@ class Hearts(Game):
 
     def deck(self):
         return DECK
+
+    @cached_property
+    def rules(self) -> Rules:
+        return Rules(*(self.options[name] for name in Rules._fields))
 
     def setup(self, rng: Rng) -> HeartsState:
         direction = rng.below(PLAYERS) if self.options["pass_cards"] else 0
