@@ -333,10 +333,16 @@ def bot(server: Server, request: dict[str, Any]) -> dict[str, Any]:
     timeout = server.bot_time(request)
     spec = seat_label(server.registry, session.game.spec.id, spec)
     trial = attrs.evolve(session, state=session.state.clone(), actions=list(session.actions))
+
+    class BuildThenAct:
+        """The bot is built within its time too: a factory that hangs times out like a bot."""
+
+        def act(self, view, legal):
+            return trial.make_bot(server.registry, seat, spec).act(view, legal)  # a failing factory: BotError
+
     with HostInterrupts().watching() as interrupts:
         try:
-            player = trial.make_bot(server.registry, seat, spec)  # a failing factory: BotError naming the bot
-            action = _ask(player, trial.state.view(seat), trial.state.legal_actions(), seat, timeout)
+            action = _ask(BuildThenAct(), trial.state.view(seat), trial.state.legal_actions(), seat, timeout)
         except MeepleError as exc:
             if isinstance(exc, (OptionError, UnknownName, BotError)):
                 raise

@@ -57,6 +57,10 @@ def _exiting_factory(game, seat, params):
     sys.exit("no")
 
 
+def _hanging_factory(game, seat, params):
+    _hang(None, None)
+
+
 def doing(how):
     return lambda game, seat, params: Doing(how)
 
@@ -70,6 +74,7 @@ BOTS = [
     BotInfo("cheater", doing(_illegal), "answers with something that is no legal action", params=SEED),
     BotInfo("brokenfactory", _broken_factory, "cannot be built", params=SEED),
     BotInfo("exitingfactory", _exiting_factory, "calls sys.exit while being built", params=SEED),
+    BotInfo("hangingfactory", _hanging_factory, "is never built", params=SEED),
 ]
 
 

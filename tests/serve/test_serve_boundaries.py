@@ -245,6 +245,7 @@ def test_a_client_cannot_run_a_program_through_an_exec_bot(tmp_path):
     ("crasher", "bot crasher raised RuntimeError: the bot's own bug on two lines"),
     ("cheater", "bot cheater answered with an illegal action: 'take everything'"),
     ("hanger", "bot hanger timed out: no answer within 0.2 s"),
+    ("hangingfactory", "bot hangingfactory timed out: no answer within 0.2 s"),
 ])
 def test_a_failing_bot_is_an_error_naming_it_and_the_session_is_unchanged(bot, words):
     server = Server(REGISTRY, bot_timeout=5.0)
