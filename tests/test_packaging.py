@@ -52,7 +52,7 @@ def test_wheel_installs_the_core_games_and_bots(fresh_env):
 
 def test_the_third_party_example_plugin_is_listed_and_playable(fresh_env):
     plugins = run(fresh_env / "meeple", "plugins")
-    assert "nim 1.0.0: meeple_register_games, meeple_register_renderers" in plugins.stdout
+    assert "nim 1.0.0: meeple_register_games\n  game nim (renderer)\n" in plugins.stdout  # one registration
     match = run(fresh_env / "meeple", "match", "nim", "--bot", "random", "--bot", "random", "--games", "4", "--json")
     assert match.returncode == 0, match.stderr
     assert json.loads(match.stdout)["games"] == 4
