@@ -1,0 +1,40 @@
+"""The games the RL adapter tests run: every built-in game, Nim, and the Goofspiel test game
+(simultaneous), whose action space is declared here through `register_action_space`."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "core"))
+
+from goofspiel_game import BidCard, Goofspiel
+
+from meeple import Registry
+from meeple.rl import register_action_space
+
+register_action_space("goofspiel", lambda game: [BidCard(c) for c in range(1, game.options["cards"] + 1)])
+
+#: (game id, players, options) for every game the adapters must serve.
+GAMES = [
+    ("nim", 2, {}),
+    ("nim", 3, {"heaps": "2,4", "max_take": 2, "misere": True}),
+    ("linkage", 2, {}),
+    ("linkage", 2, {"variant": "balanced"}),
+    ("linko", 2, {}),
+    ("linko", 4, {}),
+    ("combo_breaker", 3, {}),
+    ("combo_breaker", 5, {"double_wild": False}),
+]
+
+REGISTRY = Registry.load()
+
+
+def make(game_id: str, players: int, options: dict):
+    if game_id == "goofspiel":
+        return Goofspiel(players, options)
+    return REGISTRY.create(game_id, players, options)
+
+
+def game_name(params) -> str:
+    game_id, players, options = params
+    return f"{game_id}-{players}-" + "-".join(f"{k}={v}" for k, v in options.items())
+
