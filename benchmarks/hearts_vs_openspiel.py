@@ -10,7 +10,7 @@ open_spiel, meeple and the meeple-hearts example (not meeple's own .venv):
 
 Parts (each can be skipped or sized by its option):
 
-1. Random playouts (`--playouts`): whole games with uniformly random moves, from a new state
+1. Random playouts (`--playouts` seconds per side, in five alternating turns): whole games with uniformly random moves, from a new state
    (chance included: meeple deals from its seeded RNG; OpenSpiel's 53 chance nodes are sampled
    in the loop). OpenSpiel plays 12 pass actions and 52 plays, meeple 4 pass choices and 52
    plays, so games/s is the comparable figure; decisions/s is given for each. OpenSpiel ships
@@ -79,6 +79,19 @@ def openspiel_playouts(seconds: float, seed: int) -> dict:
         games += 1
     elapsed = time.perf_counter() - start
     return {"games_per_s": games / elapsed, "decisions_per_s": decisions / elapsed, "games": games}
+
+
+def interleaved_playouts(seconds: float, seed: int, rounds: int = 5) -> dict:
+    """Both sides in turns (`rounds` turns of `seconds / rounds` each), the median turn of each
+    reported: on a machine shared with other work, both then meet the same load."""
+    turns: dict[str, list[dict]] = {"meeple": [], "openspiel_cpp": []}
+    for r in range(rounds):
+        turns["meeple"].append(meeple_playouts(seconds / rounds, seed + r))
+        turns["openspiel_cpp"].append(openspiel_playouts(seconds / rounds, seed + r))
+    out: dict = {side: {key: statistics.median(t[key] for t in runs) for key in ("games_per_s", "decisions_per_s")}
+                 for side, runs in turns.items()}
+    out["openspiel_python"] = "none: OpenSpiel ships hearts in C++ only"
+    return out
 
 
 # -- mirroring a meeple game in OpenSpiel -----------------------------------------------------------
@@ -220,15 +233,13 @@ def play_match(games: int, seconds: float, seed: int, uct_c: float, bot_spec: st
             1, np.random.RandomState(seed + 11 * g + s)), uct_c, 0, seconds=seconds,
             random_state=np.random.RandomState(seed + 13 * g + s)) for s in range(4) if s not in meeple_seats}
         while ours.pending:
-            if ours.pending[-1].simultaneous:  # the pass: every seat chooses, then both apply it
-                choices = {}
+            if ours.pending[-1].simultaneous:  # the pass, seat by seat as `meeple match` asks it
                 for seat in range(4):
                     if seat in bots:
-                        choices[seat] = bots[seat].act(ours.view(seat), ours.legal_actions(seat))
+                        choice = bots[seat].act(ours.view(seat), ours.legal_actions(seat))
                     else:
-                        choices[seat] = openspiel_pass(os_bots[seat], ours, seat, seconds)
-                for seat in range(4):
-                    apply_both(ours, theirs, choices[seat], seat)
+                        choice = openspiel_pass(os_bots[seat], ours, seat, seconds)
+                    apply_both(ours, theirs, choice, seat)
                 continue
             seat = ours.current_player
             legal = ours.legal_actions()
@@ -277,9 +288,7 @@ def main() -> None:
     args = parser.parse_args()
     results: dict = {}
     if args.playouts:
-        results["playouts"] = {"meeple": meeple_playouts(args.playouts, args.seed),
-                               "openspiel_cpp": openspiel_playouts(args.playouts, args.seed),
-                               "openspiel_python": "none: OpenSpiel ships hearts in C++ only"}
+        results["playouts"] = interleaved_playouts(args.playouts, args.seed)
         print(json.dumps(results["playouts"]), flush=True)
     if args.positions:
         results["ismcts_speed"] = ismcts_speed(args.positions, args.iterations, args.seed, args.uct_c)

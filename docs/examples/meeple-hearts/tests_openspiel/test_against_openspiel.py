@@ -19,8 +19,9 @@ import os
 import random
 from itertools import combinations
 
-import pyspiel
 import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="the differential test needs open_spiel: tox -e openspiel")
 
 from meeple_hearts.actions import PassCards, PlayCard
 from meeple_hearts.cards import name
