@@ -12,6 +12,7 @@ from typer import BadParameter
 from typer._click.exceptions import UsageError  # typer vendors click: its usage errors live here
 
 from . import bench, bots, games, match, play, plugins, replay, rules, serve, tournament
+from .common import print_error
 
 
 class MeepleCommand(typer.core.TyperCommand):
@@ -132,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         where = f"meeple {ctx.info_name}" if ctx is not None and ctx.parent is not None else "meeple"
         message = exc.format_message() if hasattr(exc, "format_message") else str(exc)
-        typer.echo(f"meeple: error: {message} (see '{where} --help')", err=True)
+        print_error(f"{message} (see '{where} --help')")
         return getattr(exc, "exit_code", 2)
     return result if isinstance(result, int) else 0
 

@@ -19,13 +19,24 @@ class UserError(MeepleError):
     """A mistake on the command line (bad file, bad flag combination)."""
 
 
+def one_line(text: str) -> str:
+    """`text` with every control character escaped (`\\x1b`, `\\n`): a message quoting what a
+    user typed stays one line and can never move the cursor or recolour the terminal."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
+def print_error(message: str) -> None:
+    """The one way a command reports a user error: `meeple: error: ...` on stderr, one line."""
+    typer.echo(f"meeple: error: {one_line(message)}", err=True)
+
+
 @contextlib.contextmanager
 def user_errors() -> Iterator[None]:
     """Print a MeepleError as one line on stderr and exit 2 (never a traceback)."""
     try:
         yield
     except MeepleError as exc:
-        typer.echo(f"meeple: error: {exc}", err=True)
+        print_error(str(exc))
         raise typer.Exit(2) from None
 
 

@@ -252,9 +252,6 @@ def test_a_game_option_integer_is_typed_in_ascii_digits(tmp_path, tried, value):
         assert_one_line_error(result, "max_take", f"-o max_take={value}")
 
 
-@pytest.mark.xfail(strict=True, reason="core/options.py Option._bad shows the value with str(), so a control "
-                   "character typed in -o KEY=VALUE reaches the terminal raw (a second line, or an escape "
-                   "sequence); unowned in issue 12, reported to the lead")
 @fuzz_settings(examples=10)
 @given(control=st.characters(categories=["Cc"]).filter(lambda c: c not in "\x00"))
 def test_a_control_character_in_a_game_option_is_shown_escaped(tmp_path, tried, control):
