@@ -14,8 +14,11 @@ observer's information set, gathers the statistics of all samples:
   bot) as the policy, to the end of the game or to the game's rollout horizon, if it declares
   one (its ``Game.rollout_horizon``: say, the end of the current round, valued per seat);
 - back-propagation credits each node to the seat that chose the action into it, with that seat's
-  share of the win (1 split among the winners; or, with ``reward=score``, its final score
-  rescaled between the worst and the best seat) or its value at the horizon, so any number of
+  reward — by default the game's declared objective (`GameSpec.utility`): its share of the win
+  (1 split among the winners) in a win/loss game, its final score rescaled by the declared score
+  bounds in a points game (so the search maximises expected points, say chips in poker);
+  ``reward=win`` or ``reward=score`` choose one (a score without declared bounds is rescaled
+  between the worst and the best seat) — or its value at the horizon, so any number of
   players and decisions owed by any seat in any order are handled alike.
 
 Another seat's choice the bot cannot see (a simultaneous decision, a face-down pass) is not a
@@ -37,6 +40,7 @@ from meeple.search import RolloutHorizon, SearchAids
 from .search import Node, PlayOut, TreeSearch, fast_below
 
 RANDOM_ROLLOUT = "random"
+OBJECTIVE = "objective"
 
 
 class IsmctsBot:
@@ -53,8 +57,11 @@ class IsmctsBot:
         below = fast_below(self.rng.next64())
         horizon: RolloutHorizon | None = aids.horizon if aids is not None and params["horizon"] else None
         self.keep_origin = horizon is not None
+        reward = params["reward"]
+        if reward == OBJECTIVE:
+            reward = "score" if game.spec.points else "win"
         rollout = PlayOut(game.players, below, self._policies(params["rollout"], aids), horizon,
-                          by_score=params["reward"] == "score")
+                          by_score=reward == "score", bounds=game.score_bounds())
         self.tree = TreeSearch(params["exploration"], below, rollout, observer=seat)
         self.last_iterations = 0
 
@@ -110,10 +117,12 @@ INFO = BotInfo(
         Option("time", "float", 0.0, "seconds per decision, 0 for no limit: the search stops after "
                "`iterations` or `time`, whichever comes first (with a limit, play depends on the "
                "machine's speed and is no longer reproducible)", minimum=0),
-        Option("reward", "str", "win", "what a finished rollout is worth to each seat: its share of "
-               "the win (1 split among the winners), or its final score rescaled to [0, 1] between "
-               "the worst and the best seat (a denser signal where margins matter)",
-               choices=("win", "score")),
+        Option("reward", "str", OBJECTIVE, "what a finished rollout is worth to each seat: the "
+               "game's declared objective (objective: win for win/loss games, score for points "
+               "games), its share of the win (win: 1 split among the winners), or its final score "
+               "rescaled to [0, 1] (score: by the game's declared score bounds, else between the "
+               "worst and the best seat, a denser signal where margins matter)",
+               choices=(OBJECTIVE, "win", "score")),
         Option("horizon", "bool", True, "stop rollouts at the game's rollout horizon, if it "
                "declares one (e.g. the end of the round in Combo Breaker)"),
     ),

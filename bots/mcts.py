@@ -52,7 +52,8 @@ class MctsBot:
         self.rng = Rng(params["seed"])
         self.open_loop = game.spec.chance
         below = self.rng.below
-        self.tree = TreeSearch(params["exploration"], below, PlayOut(game.players, below))
+        rollout = PlayOut(game.players, below, by_score=game.spec.points, bounds=game.score_bounds())
+        self.tree = TreeSearch(params["exploration"], below, rollout)
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:

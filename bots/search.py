@@ -13,8 +13,10 @@ each iteration's state comes from:
   TCIAIG 2012). Since an action is not legal in every sample, a child competes only in the
   iterations where its action is legal, and its exploration term counts those (*availability*).
 
-Rewards are per seat (a finished game: 1 shared by the winners, or the final score rescaled
-between the worst and the best seat; at a rollout horizon: the game's own estimate), and each node
+Rewards are per seat, in [0, 1] (a finished game: 1 shared by the winners; or the final score
+rescaled by the game's declared score bounds — `GameSpec.score_bounds`, so a points game's search
+maximises its expected score — or, for a game without bounds, between the worst and the best seat;
+at a rollout horizon: the game's own estimate), and each node
 is scored for the seat that chose the move into it, so any number of players and decisions owed by
 any seat in any order are handled alike.
 
@@ -254,8 +256,14 @@ def winner_mask(winners: Sequence[int]) -> int:
     return mask
 
 
-def normalized(scores: Sequence[float]) -> list[float]:
-    """Final scores rescaled to [0, 1]: the best seat 1, the worst 0 (all 0.5 when equal)."""
+def normalized(scores: Sequence[float], bounds: tuple[float, float] | None = None) -> list[float]:
+    """Final scores rescaled to [0, 1]: by the game's declared `bounds` (lowest score 0, highest
+    1), so a reward is proportional to the score itself; without bounds, between this game's
+    seats (the best seat 1, the worst 0, all 0.5 when equal — with two seats, win/loss again)."""
+    if bounds is not None:
+        low, high = bounds
+        span = high - low
+        return [(score - low) / span for score in scores] if span else [0.5] * len(scores)
     low, high = min(scores), max(scores)
     if high == low:
         return [0.5] * len(scores)
@@ -264,15 +272,17 @@ def normalized(scores: Sequence[float]) -> list[float]:
 
 class PlayOut:
     """A `Rollout`: random moves (or one policy bot per seat) to the end of the game, or to the
-    game's rollout horizon; rewards are win shares, or rescaled scores with `by_score`."""
+    game's rollout horizon; rewards are win shares, or rescaled scores with `by_score` (by the
+    game's declared `bounds` when given: see `normalized`)."""
 
     def __init__(self, players: int, below: Below, policies: Sequence[Bot] | None = None,
                  horizon: Callable[[State, State], Rewards | None] | None = None,
-                 by_score: bool = False) -> None:
+                 by_score: bool = False, bounds: tuple[float, float] | None = None) -> None:
         self.below = below
         self.policies = policies
         self.horizon = horizon
         self.by_score = by_score
+        self.bounds = bounds
         self.shares = win_shares(players)
 
     def __call__(self, origin: State, state: State) -> Rewards:
@@ -295,5 +305,5 @@ class PlayOut:
                 seat = state.current_player
                 state.apply(policies[seat].act(state.view(seat), legal))  # type: ignore[index, arg-type]
         if self.by_score:
-            return normalized(state.scores())
+            return normalized(state.scores(), self.bounds)
         return self.shares[winner_mask(state.winners())]

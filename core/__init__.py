@@ -17,7 +17,7 @@ from .narration import Narrator
 from .options import Option, Options
 from .registry import Registry
 from .rng import Rng
-from .spec import Dynamics, GameSpec, Information
+from .spec import Dynamics, GameSpec, Information, Utility
 from .state import State
 from .view import View
 from .zones import (Counters, Display, Grid, Hand, KeyedPiles, Pile, Tableau, Visibility, Zone)
@@ -29,5 +29,5 @@ __all__ = [
     "Dynamics", "Game", "GameSpec", "Grid", "Hand", "IllegalAction", "Information", "KeyedPiles",
     "MeepleError", "Narrator", "Option", "OptionError", "Options", "Pile", "RecordError",
     "Registry", "RegistrationError", "Rng", "SaveError", "SerializationError", "Simultaneous",
-    "State", "Tableau", "UnknownName", "View", "Visibility", "Zone", "hidden_field", "hookimpl",
+    "State", "Tableau", "UnknownName", "Utility", "View", "Visibility", "Zone", "hidden_field", "hookimpl",
 ]

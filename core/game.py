@@ -95,6 +95,10 @@ class Game:
         e.g. `return self.build_state(rng, pending=[Bid(players)], hands=hands)`."""
         return self.state_class(game=self, rng=rng, **fields)
 
+    def score_bounds(self) -> tuple[float, float] | None:
+        """The declared lowest and highest final score of a seat (`GameSpec.score_bounds`)."""
+        return self.spec.bounds(self.options, self.players)
+
     def max_length(self) -> int:
         """An upper bound on the number of decisions in one game."""
         return self.spec.max_length(self.options, self.players)

@@ -38,17 +38,26 @@ class MatchResult:
     decisions: int
 
     def to_data(self) -> dict[str, Any]:
-        return {
+        """The summary; a points game (`GameSpec.points`) lists its bots by mean score, best
+        first, each with a 95% interval of it, and says `"objective": "score"`."""
+        points = self.game.spec.points
+        bots = [t.summary() for t in self.tallies]
+        if points:
+            bots.sort(key=lambda row: -row["mean_score"])
+        data = {
             "game": self.game.spec.id,
             "players": self.game.players,
             "options": self.game.options.as_dict(),
             "games": len(self.outcomes),
             "seed": self.seed,
             "scores_tell_seats_apart": scores_tell_seats_apart(self.outcomes),
-            "bots": [t.summary() for t in self.tallies],
+            "bots": bots,
             "timing": {"seconds": round(self.seconds, 3), "decisions": self.decisions,
                        "games_per_s": round(len(self.outcomes) / self.seconds, 2) if self.seconds else None},
         }
+        if points:
+            data["objective"] = "score"
+        return data
 
 
 def run_match(registry: Registry, game_id: str, bot_specs: Sequence[str], games: int, seed: int | None = None,
@@ -83,5 +92,5 @@ def run_match(registry: Registry, game_id: str, bot_specs: Sequence[str], games:
     except KeyboardInterrupt:
         raise RunInterrupted(finished, games, seed) from None
     seconds = time.perf_counter() - started
-    return MatchResult(game, seed, tally(setup, outcomes), outcomes, seconds,
+    return MatchResult(game, seed, tally(setup, outcomes, game.spec.points), outcomes, seconds,
                        sum(o.decisions for o in outcomes))

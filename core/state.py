@@ -7,9 +7,10 @@ decorator: `State`'s metaclass makes every subclass an attrs class (slotted, `eq
 The rules live either in the decision frames (each `Decision` subclass owns its
 `legal_actions`, `resolve` and `explain_illegal`: the defaults below call the frame on top of
 `pending`), or in overrides of `_legal_actions`, `_apply` and `explain_illegal` here (the older
-style). Every game writes `_scores` and `_winners`. The base class does the rest: whose decision
-is pending (one seat, or a set of seats for a `Simultaneous` decision, whose choices it keeps
-secret until all are in), validation of actions, cheap clones, views and fingerprints.
+style). Every game writes `_scores`, and `_winners` unless the seats with the top score win.
+The base class does the rest: whose decision is pending (one seat, or a set of seats for a
+`Simultaneous` decision, whose choices it keeps secret until all are in), validation of actions,
+cheap clones, views and fingerprints.
 """
 
 from __future__ import annotations
@@ -89,8 +90,13 @@ class State(PendingDecisions, metaclass=StateMeta):
         raise NotImplementedError
 
     def _winners(self) -> Sequence[int]:
-        """The seats that won; only called on a terminal state."""
-        raise NotImplementedError
+        """The seats that won; only called on a terminal state.
+
+        Default: the seats with the top final score (all of them on a tie) — what a points game
+        (`GameSpec.utility`) usually means; override when winning is decided otherwise."""
+        scores = self.scores()
+        top = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == top]
 
     def explain_illegal(self, action: Action) -> str | None:
         """Optionally say why `action` is illegal here, in the rulebook's words.

@@ -26,7 +26,8 @@ def match(
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
     out: Annotated[Optional[Path], typer.Option(help="Write every game record to this JSON-lines file.")] = None,
 ) -> None:
-    """Play GAME between bots, rotating seats, and report wins per bot and per seat."""
+    """Play GAME between bots, rotating seats, and report wins per bot and per seat (for a game
+    scored in points, the mean score per bot with its 95% interval first)."""
     from ..match import RunInterrupted, run_match
     from ..serialization import dumps
 
@@ -85,14 +86,23 @@ def _print_tables(data: dict, defaults: dict) -> None:
     title = (f"{data['game']} · {data['players']} players · {data['games']} games · "
              f"{changed_options(data['options'], defaults)}")
     table = Table(title=title)
-    scores = score_columns(data)
-    for column in ("bot", "games", "wins", "win rate", "95% interval", *scores):
-        table.add_column(column, justify="left" if column == "bot" else "right")
-    for row in data["bots"]:
-        low, high = row["win_rate_95"]
-        table.add_row(row["label"], str(row["games"]), str(row["wins"]), f"{row['win_rate']:.1%}",
-                      f"{low:.1%}–{high:.1%}", *[f"{row['mean_score']:.2f}" for _ in scores])
-    console.print(table)
+    if data.get("objective") == "score":  # a points game: ranked by mean score
+        for column in ("bot", "games", "mean score", "95% interval", "wins", "win rate"):
+            table.add_column(column, justify="left" if column == "bot" else "right")
+        for row in data["bots"]:
+            low, high = row["mean_score_95"]
+            table.add_row(row["label"], str(row["games"]), f"{row['mean_score']:+.3f}",
+                          f"{low:+.3f} – {high:+.3f}", str(row["wins"]), f"{row['win_rate']:.1%}")
+        console.print(table)
+    else:
+        scores = score_columns(data)
+        for column in ("bot", "games", "wins", "win rate", "95% interval", *scores):
+            table.add_column(column, justify="left" if column == "bot" else "right")
+        for row in data["bots"]:
+            low, high = row["win_rate_95"]
+            table.add_row(row["label"], str(row["games"]), str(row["wins"]), f"{row['win_rate']:.1%}",
+                          f"{low:.1%}–{high:.1%}", *[f"{row['mean_score']:.2f}" for _ in scores])
+        console.print(table)
     seats = Table(title="wins by seat (wins / games)")
     seats.add_column("bot")
     for seat in range(data["players"]):

@@ -31,7 +31,8 @@ def tournament(
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
 ) -> None:
     """Play GAME between every lineup of bots in every seat rotation (the same deals replayed for
-    each rotation), then rank the bots by wins, mean score and an OpenSkill rating."""
+    each rotation), then rank the bots by an OpenSkill rating, with wins and mean score (a game
+    scored in points ranks them by mean score, with its 95% interval)."""
     from ..tournament import run_tournament
     from ..tournament.runner import RunInterrupted
 
@@ -73,15 +74,26 @@ def _print_tables(data: dict, defaults: dict) -> None:
     title = (f"{data['game']} · {data['players']} players · {data['lineups']} lineups × "
              f"{data['games_per_lineup']} games · {changed_options(data['options'], defaults)}")
     table = Table(title=title)
-    scores = score_columns(data)
-    for column in ("bot", "games", "wins", "win rate", "95% interval", *scores, "rating (μ ± 2σ)", "forfeits"):
-        table.add_column(column, justify="left" if column == "bot" else "right")
-    for row in data["bots"]:
-        low, high = row["win_rate_95"]
-        rating = row["rating"]
-        table.add_row(row["label"], str(row["games"]), str(row["wins"]), f"{row['win_rate']:.1%}",
-                      f"{low:.1%}–{high:.1%}", *[f"{row['mean_score']:.2f}" for _ in scores],
-                      f"{rating['mu']:.1f} ± {2 * rating['sigma']:.1f}", str(row["forfeits"]))
+    if data.get("objective") == "score":  # a points game: ranked by mean score
+        for column in ("bot", "games", "mean score", "95% interval", "wins", "win rate",
+                       "rating (μ ± 2σ)", "forfeits"):
+            table.add_column(column, justify="left" if column == "bot" else "right")
+        for row in data["bots"]:
+            low, high = row["mean_score_95"]
+            rating = row["rating"]
+            table.add_row(row["label"], str(row["games"]), f"{row['mean_score']:+.3f}",
+                          f"{low:+.3f} – {high:+.3f}", str(row["wins"]), f"{row['win_rate']:.1%}",
+                          f"{rating['mu']:.1f} ± {2 * rating['sigma']:.1f}", str(row["forfeits"]))
+    else:
+        scores = score_columns(data)
+        for column in ("bot", "games", "wins", "win rate", "95% interval", *scores, "rating (μ ± 2σ)", "forfeits"):
+            table.add_column(column, justify="left" if column == "bot" else "right")
+        for row in data["bots"]:
+            low, high = row["win_rate_95"]
+            rating = row["rating"]
+            table.add_row(row["label"], str(row["games"]), str(row["wins"]), f"{row['win_rate']:.1%}",
+                          f"{low:.1%}–{high:.1%}", *[f"{row['mean_score']:.2f}" for _ in scores],
+                          f"{rating['mu']:.1f} ± {2 * rating['sigma']:.1f}", str(row["forfeits"]))
     console.print(table)
     for forfeit in data["forfeits"][:10]:
         console.print(f"game {forfeit['game']}: seat {forfeit['seat']} forfeited — {forfeit['reason']}")

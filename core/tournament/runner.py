@@ -3,7 +3,8 @@
 `run_games` is the one runner that `meeple match` and `meeple tournament` share: it skips the
 games a results file already holds, hands the rest to an executor, and returns every outcome in
 the plan's order, whatever order the workers finished in. `run_tournament` plans every lineup
-in every seat rotation on duplicated deals, tallies wins and scores per bot, and rates the bots.
+in every seat rotation on duplicated deals, tallies wins and scores per bot, and rates the bots. A points game (`GameSpec.points`: its
+objective is its score) is ranked by mean score, with a 95% interval, and rated from score order.
 
 The series seed defaults to a fresh secret (`meeple.seeds.fresh_secret`): it is in the result
 (for the operator to reproduce the run), but never in a file while the run goes on (see
@@ -22,7 +23,7 @@ from ..bots import BotSpec
 from ..errors import OptionError
 from ..registry import Registry
 from ..seeds import check_seed, fresh_secret
-from ..stats import wilson_interval
+from ..stats import mean_interval, wilson_interval
 from .executors import Executor, make_executor
 from .plan import GameJob, Setup, explicit_seeds, lineups, tournament_plan
 from .ratings import Rating, rate
@@ -75,7 +76,10 @@ def make_setup(registry: Registry, game_id: str, bot_specs: Sequence[str], playe
 
 @define
 class BotTally:
-    """One bot's results over a series: games, wins, scores, forfeits, and wins by seat."""
+    """One bot's results over a series: games, wins, scores, forfeits, and wins by seat.
+
+    With `points` (a game whose objective is its score, `GameSpec.points`) the summary also
+    gives a 95% interval of the mean score, the figure such a game ranks bots by."""
 
     spec: str
     label: str = ""  # the spec, numbered when two seats have the same one ("random #2")
@@ -84,21 +88,29 @@ class BotTally:
     score_total: float = 0.0
     forfeits: int = 0
     by_seat: list[list[int]] = field(factory=list)  # per seat: [games, wins]
+    points: bool = False
+    score_squares: float = 0.0
 
     def add(self, outcome: GameOutcome, seat: int) -> None:
         won = seat in outcome.winners
+        score = outcome.scores[seat]
         self.games += 1
         self.wins += won
-        self.score_total += outcome.scores[seat]
+        self.score_total += score
+        self.score_squares += score * score
         self.by_seat[seat][0] += 1
         self.by_seat[seat][1] += won
         forfeit = outcome.forfeit
         if forfeit is not None and forfeit["seat"] == seat:
             self.forfeits += 1
 
+    @property
+    def mean_score(self) -> float:
+        return self.score_total / self.games if self.games else 0.0
+
     def summary(self) -> dict[str, Any]:
         low, high = wilson_interval(self.wins, self.games)
-        return {
+        row = {
             "spec": self.spec,
             "label": self.label or self.spec,
             "games": self.games,
@@ -110,6 +122,10 @@ class BotTally:
             "by_seat": [{"seat": s, "games": g, "wins": w, "win_rate": round(w / g, 4) if g else 0.0}
                         for s, (g, w) in enumerate(self.by_seat)],
         }
+        if self.points:
+            score_low, score_high = mean_interval(self.score_total, self.score_squares, self.games)
+            row["mean_score_95"] = [round(score_low, 4), round(score_high, 4)]
+        return row
 
 
 def labels(specs: Sequence[str]) -> list[str]:
@@ -129,8 +145,9 @@ def scores_tell_seats_apart(outcomes: Sequence[GameOutcome]) -> bool:
     return any(len(set(o.scores)) > 1 for o in outcomes)
 
 
-def tally(setup: Setup, outcomes: Sequence[GameOutcome]) -> list[BotTally]:
-    tallies = [BotTally(spec, label, by_seat=[[0, 0] for _ in range(setup.players)])
+def tally(setup: Setup, outcomes: Sequence[GameOutcome], points: bool = False) -> list[BotTally]:
+    """Each bot's tally; `points` for a game whose objective is its score (`GameSpec.points`)."""
+    tallies = [BotTally(spec, label, by_seat=[[0, 0] for _ in range(setup.players)], points=points)
                for spec, label in zip(setup.bots, labels(setup.bots))]
     for outcome in outcomes:
         for seat, b in enumerate(outcome.seats):
@@ -154,6 +171,8 @@ class TournamentResult:
     ratings: list[Rating]
     seconds: float  # this run only (games read back from a results file took no time now)
     played: int  # games played by this run (the others were read back)
+    points: bool = False  # the game's objective is its score: rank by mean score
+
 
     def to_data(self) -> dict[str, Any]:
         setup = self.setup
@@ -163,9 +182,12 @@ class TournamentResult:
             row["rating"] = {"mu": round(rating.mu, 3), "sigma": round(rating.sigma, 3),
                              "conservative": round(rating.conservative, 3)}
             bots.append(row)
-        order = sorted(range(len(bots)), key=lambda b: -self.ratings[b].mu)
+        if self.points:  # points games rank by mean score (the rating, from score order, next)
+            order = sorted(range(len(bots)), key=lambda b: (-self.tallies[b].mean_score, -self.ratings[b].mu))
+        else:
+            order = sorted(range(len(bots)), key=lambda b: -self.ratings[b].mu)
         decisions = sum(o.decisions for o in self.outcomes)
-        return {
+        data = {
             "game": setup.game,
             "players": setup.players,
             "options": dict(setup.options),
@@ -181,6 +203,9 @@ class TournamentResult:
                        "decisions": decisions,
                        "games_per_s": round(self.played / self.seconds, 2) if self.seconds else None},
         }
+        if self.points:
+            data["objective"] = "score"
+        return data
 
 
 def run_tournament(registry: Registry, game_id: str, bot_specs: Sequence[str], players: int | None = None,
@@ -253,5 +278,7 @@ def run_tournament(registry: Registry, game_id: str, bot_specs: Sequence[str], p
             finally:
                 results.record_seed(seed)  # the run is over: no bot is left to read it
     seconds = time.perf_counter() - started
-    return TournamentResult(setup, games, seed, outcomes, tally(setup, outcomes),
-                            rate(len(setup.bots), outcomes), seconds, len(plan) - len(done))
+    points = spec_cls.points
+    return TournamentResult(setup, games, seed, outcomes, tally(setup, outcomes, points),
+                            rate(len(setup.bots), outcomes, by_score=points), seconds,
+                            len(plan) - len(done), points)
