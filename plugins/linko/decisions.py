@@ -1,16 +1,30 @@
-"""The decisions a Linko turn is made of, each owed by one seat (the pending-decision frames).
+"""The decisions a Linko turn is made of, in rulebook order, each owning its rules: what is
+legal, what happens, and why an action is refused. Rule numbers refer to `rules.md`.
 
-A turn is a short stack of these: the active player's play, the Duel's ghost steal, then per
-robbed opponent the attacker's take/leave, maybe the victim's take-back/discard and the
-drawing player's card-by-card draw, and finally the optional no-steal draw of `base`.
-Frames are public and hold only public context (who is involved, how many cards remain).
+A turn is a short stack of these: the active player's play (rules 3–5); in the Duel, the ghost
+steal (D4) at once; then per robbed opponent, clockwise (rule 6), the attacker's take/leave (8a),
+maybe the victim's take-back/discard (8a) and the drawing player's card-by-card draw (8b); finally
+the optional no-steal draw of `base` (9), and the paw passes (10, 12). Between two decisions the
+turn is carried on by the plain functions of each section (`check_opponents`, `after_steals`,
+`end_turn`), which push the next decision. Frames are public and hold only public context (who is
+involved, how many cards remain); the turn's progress lives in the state's public fields.
 """
 
 from __future__ import annotations
 
 from attrs import frozen
 
-from meeple import Decision
+from meeple import Action, Decision
+
+from .actions import (DECLINE, DISCARD, DISPLAY_WIDTH, LEAVE_STOLEN, TAKE_BACK, TAKE_GHOST,
+                      TAKE_STOLEN, Decline, DrawDisplay, DrawPile, Play, TakeBack, TakeGhost,
+                      TakeStolen)
+from .cards import JOKER, layer_value, value_name
+from .ghost import fill_ghost_zone
+from .rules import draw_sources, layer_cards, legal_plays, steals, supply_exhausted
+from .state import HAND_EMPTY, SUPPLY_EXHAUSTED, TURN_CAP, LinkoState
+
+# -- Rules 3–5: the play -------------------------------------------------------------------------
 
 
 @frozen
@@ -22,15 +36,66 @@ class PlayCards(Decision):
     def describe(self) -> str:
         return "play cards"
 
+    def legal_actions(self, state: LinkoState) -> list[Play]:
+        return legal_plays(state.hands[self.player])
 
-@frozen
-class ChooseGhostPile(Decision):
-    """D4: the active player must take one eligible Ghost Zone pile."""
+    def resolve(self, state: LinkoState, action: Play) -> None:
+        """Rules 3–5: the new layer goes on top; an emptied hand ends the game at once."""
+        cards = layer_cards(action)
+        hand = state.hands[self.player]
+        for card in cards:
+            hand.remove(card)  # a known copy first: playing it lowers what others know
+        state.tableaux[self.player].push_layer(cards)
+        if not len(hand):
+            end_game(state, HAND_EMPTY)  # rule 5: no ghost steal, no steals, no draw
+            return
+        state.checked, state.stole, state.ghost_stole = 0, False, False
+        if state.game.duel and state.eligible_ghost_piles():
+            state.pending.append(ChooseGhostPile(self.player))  # D4: the Ghost Zone comes first
+            return
+        check_opponents(state)
 
-    tag = "choose_ghost_pile"
+    def explain_illegal(self, state: LinkoState, action: Action) -> str | None:
+        if not isinstance(action, Play):
+            return None
+        player = self.player
+        hand = state.hands[player]
+        if action.size < 1:
+            return "a play puts at least one card down (rule 3)"
+        if (action.value == JOKER) != (action.naturals == 0):
+            return "a play is number cards of one value plus any jokers, or jokers only (rule 3)"
+        for card, wanted in ((action.value, action.naturals), (JOKER, action.jokers)):
+            held = hand.count(card)
+            if wanted and held < wanted:
+                if not held:
+                    return f"seat {player} holds no {value_name(card, plural=True)} (rule 3)"
+                return f"seat {player} holds only {held} {value_name(card, plural=held != 1)}, not {wanted} (rule 3)"
+        return f"{action.describe()} is not a legal play (rule 3)"
 
-    def describe(self) -> str:
-        return "take a ghost pile"
+
+# -- Rules 6–7: the steal checks ------------------------------------------------------------------
+
+
+def check_opponents(state: LinkoState) -> None:
+    """Rule 6: check the remaining opponents clockwise; stop at the next one to rob (rule 8:
+    the stolen layer always leaves the victim's tableau, and the attacker decides its fate)."""
+    players = state.game.players
+    layer = state.tableaux[state.active].top
+    size, value = len(layer), layer_value(layer)
+    expert = state.game.expert
+    while state.checked < players - 1:
+        state.checked += 1
+        victim = (state.active + state.checked) % players
+        top = state.tableaux[victim].top
+        if top is not None and steals(size, value, top, expert):
+            state.stole = True
+            state.stolen.extend(state.tableaux[victim].pop_layer())  # 8: it always leaves
+            state.pending.append(TakeOrLeave(state.active, victim))
+            return
+    after_steals(state)
+
+
+# -- Rule 8a: the stolen layer's fate -------------------------------------------------------------
 
 
 @frozen
@@ -43,6 +108,18 @@ class TakeOrLeave(Decision):
     def describe(self) -> str:
         return f"take or leave the cards stolen from seat {self.victim}"
 
+    def legal_actions(self, state: LinkoState) -> tuple[Action, ...]:
+        return (TAKE_STOLEN, LEAVE_STOLEN)
+
+    def resolve(self, state: LinkoState, action: Action) -> None:
+        """Taken, the victim draws as many; declined, the victim decides."""
+        if type(action) is TakeStolen:
+            taken = state.stolen.clear()
+            state.hands[self.player].extend(taken, known=True)
+            state.pending.append(DrawCards(self.victim, len(taken)))
+        else:
+            state.pending.append(BackOrDiscard(self.victim))
+
 
 @frozen
 class BackOrDiscard(Decision):
@@ -52,6 +129,22 @@ class BackOrDiscard(Decision):
 
     def describe(self) -> str:
         return "take the stolen cards back or discard them"
+
+    def legal_actions(self, state: LinkoState) -> tuple[Action, ...]:
+        return (TAKE_BACK, DISCARD)
+
+    def resolve(self, state: LinkoState, action: Action) -> None:
+        """Back into hand (no draw), or face up on the discard pile and draw as many."""
+        cards = state.stolen.clear()
+        if type(action) is TakeBack:
+            state.hands[self.player].extend(cards, known=True)
+            check_opponents(state)  # 8d
+        else:
+            state.discard.extend(cards)
+            state.pending.append(DrawCards(self.player, len(cards)))
+
+
+# -- Rules 8b–d: drawing n cards --------------------------------------------------------------------
 
 
 @frozen
@@ -64,6 +157,58 @@ class DrawCards(Decision):
     def describe(self) -> str:
         return f"draw {self.left} more card{'s' if self.left != 1 else ''}"
 
+    def legal_actions(self, state: LinkoState) -> list[Action]:
+        return draw_sources(state.display, state.draw_pile)
+
+    def resolve(self, state: LinkoState, action: Action) -> None:
+        """One card at a time; the display is refilled only after the last one (8c)."""
+        take_card(state, self.player, action)
+        if supply_exhausted(state.display, state.draw_pile):
+            end_game(state, SUPPLY_EXHAUSTED)  # end (b), even mid-draw; unresolved steals dropped
+        elif self.left > 1:
+            state.pending.append(DrawCards(self.player, self.left - 1))
+        else:
+            state.display.refill(state.draw_pile)  # 8c
+            check_opponents(state)  # 8d
+
+    def explain_illegal(self, state: LinkoState, action: Action) -> str | None:
+        if isinstance(action, Decline):
+            return f"seat {self.player} must draw {_cards(self.left)} more (rule 8b)"
+        return explain_draw(action)
+
+
+def take_card(state: LinkoState, player: int, action: Action) -> None:
+    """Rule 8b / D3: the pile's top (unseen by others), or a display slot taken in full view (a
+    Duel group whole, as one card)."""
+    if type(action) is DrawPile:
+        state.hands[player].add(state.draw_pile.pop())
+    else:
+        state.hands[player].extend(state.display.take(action.slot), known=True)
+
+
+def explain_draw(action: Action) -> str | None:
+    """Why a draw from the display or the pile is refused (rule 8b): the only draws not listed
+    are from empty sources."""
+    if isinstance(action, DrawDisplay):
+        if not 0 <= action.slot < DISPLAY_WIDTH:
+            return f"the display has slots 1 to {DISPLAY_WIDTH} only"
+        return f"display slot {action.slot + 1} is empty"
+    if isinstance(action, DrawPile):
+        return "the draw pile is empty (it is never rebuilt)"
+    return None
+
+
+# -- Rule 9: the no-steal draw ------------------------------------------------------------------------
+
+
+def after_steals(state: LinkoState) -> None:
+    """Rule 9 (`base`; D7 in the Duel): a turn without a steal may end with one free card."""
+    blocked = state.stole or (state.ghost_stole and state.game.ghost_steal_blocks_draw)
+    if state.game.no_steal_draw and not blocked:
+        state.pending.append(NoStealDraw(state.active))
+    else:
+        end_turn(state)
+
 
 @frozen
 class NoStealDraw(Decision):
@@ -73,6 +218,77 @@ class NoStealDraw(Decision):
 
     def describe(self) -> str:
         return "take one card or decline"
+
+    def legal_actions(self, state: LinkoState) -> list[Action]:
+        return [DECLINE, *draw_sources(state.display, state.draw_pile)]
+
+    def resolve(self, state: LinkoState, action: Action) -> None:
+        """Take exactly one card or decline; the end check of 8b, then refill."""
+        if type(action) is not Decline:
+            take_card(state, self.player, action)
+            if supply_exhausted(state.display, state.draw_pile):
+                end_game(state, SUPPLY_EXHAUSTED)
+                return
+            state.display.refill(state.draw_pile)
+        end_turn(state)
+
+    def explain_illegal(self, state: LinkoState, action: Action) -> str | None:
+        return explain_draw(action)
+
+
+# -- Rules 10 and 12: the end of a turn; rules 5, 8b and 12: the end of the game ----------------------
+
+
+def end_turn(state: LinkoState) -> None:
+    """Rules 10 and 12: the paw passes left, unless the turn cap has been reached."""
+    state.turn += 1
+    if state.turn >= state.game.max_turns:
+        end_game(state, TURN_CAP)
+        return
+    state.active = (state.active + 1) % state.game.players
+    state.pending.append(PlayCards(state.active))
+
+
+def end_game(state: LinkoState, reason: str) -> None:
+    """The game ends at once (rule 5, end (b) of 8b, rule 12): nothing more is owed."""
+    state.pending.clear()
+    state.ended = reason
+
+
+# -- The Duel, D4–D6: the ghost steal, right after the play ----------------------------------------
+
+
+@frozen
+class ChooseGhostPile(Decision):
+    """D4: the active player must take one eligible Ghost Zone pile."""
+
+    tag = "choose_ghost_pile"
+
+    def describe(self) -> str:
+        return "take a ghost pile"
+
+    def legal_actions(self, state: LinkoState) -> list[TakeGhost]:
+        return [TAKE_GHOST[value] for value in state.eligible_ghost_piles()]
+
+    def resolve(self, state: LinkoState, action: TakeGhost) -> None:
+        """D4: the chosen pile goes whole into hand, then the Ghost Zone is refilled (D2)."""
+        state.hands[self.player].extend(state.ghost.take(action.value), known=True)
+        state.ghost_stole = True
+        fill_ghost_zone(state.ghost, state.draw_pile, state.display, state.removed)
+        check_opponents(state)  # D5; D6: no second ghost check this turn
+
+    def explain_illegal(self, state: LinkoState, action: Action) -> str | None:
+        if not isinstance(action, TakeGhost):
+            return None
+        if not state.ghost.size_of(action.value):
+            return f"the Ghost Zone has no pile of {value_name(action.value, plural=True)} (D2)"
+        layer = state.tableaux[state.active].top
+        return (f"the ghost pile of {value_name(action.value, plural=True)} is not eligible: D4 "
+                f"needs exactly {_cards(len(layer))} of a value below {value_name(layer_value(layer))}")
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'' if n == 1 else 's'}"
 
 
 DECISION_TYPES = (PlayCards, ChooseGhostPile, TakeOrLeave, BackOrDiscard, DrawCards, NoStealDraw)

@@ -3,12 +3,13 @@ and chance for 2–5 players. Play sets of equal cards, steal opponents' top lay
 the same size and higher value, and score your table minus your hand. Two players play the Duel
 with its Ghost Zone, or the classic rules.
 
-This module declares the game as data (options, bounds) and deals the cards (rule 1, D1–D2).
+This module declares the game as data (options, bounds), deals the cards (rule 1, D1–D2) and
+names what the game carries: its renderer, narrator and greedy bot (the rules text is the
+`rules.md` beside it).
 """
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import Any, Mapping
 
 from meeple import (Display, Game, GameSpec, Hand, Information, KeyedPiles, Option, Options, Pile,
@@ -18,6 +19,9 @@ from .actions import ACTION_TYPES, DISPLAY_WIDTH
 from .cards import DECK_SIZE, JOKER, full_deck
 from .decisions import DECISION_TYPES, PlayCards
 from .ghost import fill_ghost_zone
+from .greedy import GREEDY
+from .narration import LinkoNarrator
+from .render import render
 from .state import LinkoState
 
 HAND_SIZE = 13  # rule 1
@@ -76,7 +80,9 @@ class Linko(Game):
     state_class = LinkoState
     action_types = ACTION_TYPES
     decision_types = DECISION_TYPES
-    rules_text = resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+    renderer = staticmethod(render)
+    narrator = LinkoNarrator()
+    bots = (GREEDY,)
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(players, options)  # resolves the options, then calls check_options
@@ -112,8 +118,8 @@ class Linko(Game):
         ghost, removed = KeyedPiles(), Pile()
         if self.duel:
             fill_ghost_zone(ghost, pile, display, removed)  # D2
-        return LinkoState(
-            game=self, rng=rng, pending=[PlayCards(0)],
+        return self.build_state(
+            rng, pending=[PlayCards(0)],
             hands=hands, tableaux=tuple(Tableau((), owner=seat) for seat in range(players)),
             display=display, draw_pile=pile, discard=Pile(), stolen=Pile(), ghost=ghost,
             removed=removed,

@@ -103,10 +103,9 @@ def _card_worth(card: int, hand: Sequence[int]) -> float:
     return 1.0 + held if held else (1.2 if card >= KING else 0.5)
 
 
-INFO = BotInfo(
+GREEDY = BotInfo(
     name="greedy",
     factory=GreedyBot,
     summary="Linko heuristics: steal and shed the most, keep jokers, take stolen cards unless near the end",
-    games=("linko",),
     params=(Option("seed", "int", 0, "seed for breaking ties between equally good actions"),),
 )

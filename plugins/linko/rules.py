@@ -1,5 +1,5 @@
 """Linko's rules as small pure functions over zones: what may be played, what steals what,
-and how the game is scored. The turn sequence that calls them lives in `state.py`.
+and how the game is scored. The decisions that call them live in `decisions.py`.
 """
 
 from __future__ import annotations
