@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 PROJECT = "meeple"
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
+"""Marks a plugin's hook implementations: ``@hookimpl`` over ``def meeple_register_games(register)``."""
 
 
 # -- games --------------------------------------------------------------------------------------

@@ -21,6 +21,9 @@ from .leaks import check_choices_hidden, check_determinization, check_view_hides
 
 @define
 class ConformanceReport:
+    """What `check_game` played and checked: games, decisions, the longest game, deep-check steps,
+    simultaneous decisions met and secret choices replaced (a test can assert the kit reached them)."""
+
     games: int = 0
     decisions: int = 0
     longest: int = 0
