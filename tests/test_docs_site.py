@@ -112,12 +112,6 @@ def test_every_public_name_is_in_the_generated_reference(name):
     assert shown & directives, f"meeple.{name} is public but no docs/reference page has `::: meeple.{name}`"
 
 
-def test_every_hook_is_generated_from_the_hookspecs_not_restated():
-    directives = _reference_directives()
-    for name in (n for n in dir(meeple.hookspecs) if n.startswith("meeple_")):
-        assert f"::: meeple.hookspecs.{name}" in directives, f"docs/hooks.md does not generate {name}"
-
-
 def test_every_page_is_in_the_nav():
     nav = set(re.findall(r"^\s*- (?:.*: )?([\w./-]+\.md)\s*$",
                          (ROOT / "mkdocs.yml").read_text(encoding="utf-8"), re.M))

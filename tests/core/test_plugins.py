@@ -224,7 +224,7 @@ def test_hook_reference_in_docs_covers_every_hook():
 
     reference = (Path(__file__).parents[2] / "docs" / "hooks.md").read_text()
     for name in HOOKS:
-        assert f"`{name}" in reference, f"docs/hooks.md does not describe {name}"
+        assert f"::: meeple.hookspecs.{name}" in reference, f"docs/hooks.md does not describe {name}"
 
 
 # -- a game that carries its own renderer, narrator, horizon and bots ---------------------------------
