@@ -12,14 +12,11 @@ from attrs import frozen
 
 from meeple import Action
 
-from .cards import COPIES, JOKER, JOKERS, VALUES, value_name
-
-_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-                "ten", "eleven", "twelve", "thirteen")
+from .cards import COPIES, JOKER, JOKERS, VALUES, number_word, value_name
 
 
 def _count(n: int, word: str, plural: str) -> str:
-    return f"{_COUNT_WORDS[n] if n < len(_COUNT_WORDS) else n} {word if n == 1 else plural}"
+    return f"{number_word(n)} {word if n == 1 else plural}"
 
 
 @frozen

@@ -35,6 +35,15 @@ def name(card: int) -> str:
     return "J" if card == JOKER else str(card)
 
 
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+                 "ten", "eleven", "twelve", "thirteen")
+
+
+def number_word(n: int) -> str:
+    """How many, in words up to thirteen (`no`, `three`), in digits beyond (`14`)."""
+    return _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
+
+
 def value_name(value: int, plural: bool = False) -> str:
     """A layer value in words: `7`, `7s`, `joker`, `jokers`."""
     if value == JOKER:

@@ -173,7 +173,7 @@ class DrawCards(Decision):
 
     def explain_illegal(self, state: LinkoState, action: Action) -> str | None:
         if isinstance(action, Decline):
-            return f"seat {self.player} must draw {_cards(self.left)} more (rule 8b)"
+            return f"seat {self.player} must draw {_card_count(self.left)} more (rule 8b)"
         return explain_draw(action)
 
 
@@ -284,10 +284,10 @@ class ChooseGhostPile(Decision):
             return f"the Ghost Zone has no pile of {value_name(action.value, plural=True)} (D2)"
         layer = state.tableaux[state.active].top
         return (f"the ghost pile of {value_name(action.value, plural=True)} is not eligible: D4 "
-                f"needs exactly {_cards(len(layer))} of a value below {value_name(layer_value(layer))}")
+                f"needs exactly {_card_count(len(layer))} of a value below {value_name(layer_value(layer))}")
 
 
-def _cards(n: int) -> str:
+def _card_count(n: int) -> str:
     return f"{n} card{'' if n == 1 else 's'}"
 
 

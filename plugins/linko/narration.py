@@ -30,11 +30,9 @@ from meeple import Action, Narrator, View
 from .actions import (DECLINE, DISCARD, DRAW_PILE, LEAVE_STOLEN, TAKE_BACK, TAKE_STOLEN, Decline,
                       Discard, DrawDisplay, DrawPile, LeaveStolen, Play, TakeBack, TakeGhost,
                       TakeStolen)
-from .cards import JOKER, VALUES, value_name
+from .cards import JOKER, VALUES, number_word, value_name
 from .render import ending
 
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-          "eleven", "twelve", "thirteen")
 _PLAY = re.compile(r"^(\d+)x(\d+)(?:\+(\d+)j)?$")
 _JOKERS = re.compile(r"^(\d+)j$")
 _SLOT = re.compile(r"^d(\d+)$")
@@ -47,8 +45,7 @@ def count(n: int, value: int) -> str:
     """`three 7s`, `an 8`, `a joker`."""
     if n == 1:
         return ("an " if value in (8, 11) else "a ") + value_name(value)
-    number = _WORDS[n] if n < len(_WORDS) else str(n)
-    return f"{number} {value_name(value, plural=True)}"
+    return f"{number_word(n)} {value_name(value, plural=True)}"
 
 
 def some(cards: Iterable[int]) -> str:

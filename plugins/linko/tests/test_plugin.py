@@ -1,12 +1,16 @@
-"""The plugin's registrations, text renderer and greedy bot."""
+"""The plugin's registration, what the game carries, its text renderer and greedy bot."""
 
 from __future__ import annotations
 
+import warnings
+
+import meeple_linko.plugin
 from meeple import Registry
 from meeple_linko import Linko
 from meeple_linko.actions import (DECLINE, LEAVE_STOLEN, TAKE_BACK, TAKE_STOLEN, DrawDisplay,
                                   Play, TakeGhost)
 from meeple_linko.greedy import GreedyBot
+from meeple_linko.narration import LinkoNarrator
 from meeple_linko.render import render
 
 from linko_positions import J, position
@@ -20,6 +24,24 @@ def test_plugin_registers_linko_its_greedy_bot_and_renderer(meeple_registry):
     assert meeple_registry.game("linko") is Linko
     assert "greedy" in [b.name for b in meeple_registry.bots_for("linko")]
     assert meeple_registry.renderer("linko") is render
+
+
+def test_the_game_class_carries_its_renderer_narrator_greedy_bot_and_rules():
+    assert Linko.renderer is render
+    assert isinstance(Linko.narrator, LinkoNarrator)
+    assert [bot.factory for bot in Linko.bots] == [GreedyBot]
+    assert Linko.rules_text.startswith("# Linko")
+
+
+def test_the_plugin_is_one_registration_and_uses_no_deprecated_hook():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        registry = Registry.load(plugins=[meeple_linko.plugin], entry_points=False, strict=True)
+    assert [str(w.message) for w in caught if issubclass(w.category, DeprecationWarning)] == []
+    (info,) = [p for p in registry.plugins() if p.provides]
+    assert info.hooks == ("meeple_register_games",)
+    assert info.provides == ("game linko (renderer; narrator; bots: greedy)",)
+    assert registry.narrator("linko") is Linko.narrator
 
 
 def test_render_shows_hands_layers_display_and_piles():

@@ -11,6 +11,7 @@ from meeple_linko.actions import (DECLINE, DISCARD, DRAW_PILE, LEAVE_STOLEN, TAK
 from meeple_linko.decisions import (BackOrDiscard, DrawCards, NoStealDraw, PlayCards,
                                     TakeOrLeave)
 from meeple_linko.rules import winners
+from meeple_linko.state import DECIDING_THE_STOLEN_LAYER, DRAWING_CARDS
 
 from linko_positions import J, hand_of, position
 
@@ -383,3 +384,16 @@ def test_rule_12_the_game_ends_after_max_turns_and_is_scored():
     assert state.turn == 2 and state.ended == "turn_cap"
     assert state.scores() == tuple(t.card_count() - len(h) for t, h in zip(state.tableaux, state.hands))
     assert state.winners()
+
+
+def test_rule_8_the_stolen_layer_waits_exactly_while_its_fate_is_decided():
+    """The state names these decisions by tag (decisions.py builds on state.py, not back), so the
+    tags must be those of the decision classes, or the invariant would check nothing."""
+    assert DECIDING_THE_STOLEN_LAYER == {TakeOrLeave.tag, BackOrDiscard.tag}
+    assert DRAWING_CARDS == DrawCards.tag
+    state = position(hands=[[7, 9], [3, 1], [1]], tableaux=[[], [[3]], []])
+    state.apply(Play(7, 1, 0))
+    assert type(state.pending[-1]) is TakeOrLeave and len(state.stolen) == 1
+    assert state.invariants() == []
+    state.stolen.clear()  # a layer gone missing mid-decision: the deck check and rule 8 say so
+    assert "the stolen pile must hold a layer exactly while its fate is decided" in state.invariants()
