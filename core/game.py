@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Iterable, Mapping
+from fractions import Fraction
+from math import lcm
+from typing import TYPE_CHECKING, Any, ClassVar, Hashable, Iterable, Iterator, Mapping, Sequence
 
 from .actions import Action, Decision
 from .errors import OptionError
@@ -23,7 +25,8 @@ if TYPE_CHECKING:
 
 class Game:
     """Subclass per game: declare `spec`, `state_class`, `action_types`, `decision_types`, and
-    write `setup` (and `deck` for card games). An instance fixes players and options.
+    write `setup` — or, for explicit chance, `deal_outcomes` and `setup_with` — (and `deck` for
+    card games). An instance fixes players and options.
     """
 
     spec: ClassVar[GameSpec]
@@ -70,8 +73,32 @@ class Game:
     # -- written by each game -------------------------------------------------------------------
 
     def setup(self, rng: Rng) -> "State":
-        """The initial state (deal, shuffle...) drawing all chance from `rng`, which it keeps."""
-        raise NotImplementedError
+        """The initial state (deal, shuffle...) drawing all chance from `rng`, which it keeps.
+
+        A game with explicit chance (`deal_outcomes` and `setup_with`) need not write it: the
+        default draws one deal with `rng`, at its exact probability, and builds the state for it.
+        """
+        outcomes = self.deal_outcomes()
+        if outcomes is None:
+            raise NotImplementedError(f"{type(self).__name__} writes neither setup nor deal_outcomes")
+        return self.setup_with(draw_outcome(outcomes, rng), rng)
+
+    def deal_outcomes(self) -> "Sequence[tuple[Any, Fraction]] | None":
+        """Explicit chance (optional): every outcome of the opening chance event — the deal —
+        with its exact probability (`Fraction`s summing to 1), in a fixed order; None (the
+        default) when the game keeps its chance inside `setup`.
+
+        An outcome is any value `setup_with` understands (say, the tuple of cards dealt to each
+        seat). With it, tests and tools enumerate every deal (`deal_states`) for exhaustive
+        checks, exact expected values or CFR, as OpenSpiel's chance nodes allow. Chance after
+        the deal (a reshuffle, a draw from the stock) still comes from the state's `Rng`.
+        """
+        return None
+
+    def setup_with(self, deal: Any, rng: Rng) -> "State":
+        """The initial state for the given `deal` (one of `deal_outcomes`); `rng` is kept for
+        any later chance. Written by games that declare `deal_outcomes`."""
+        raise NotImplementedError(f"{type(self).__name__} declares no explicit chance (setup_with)")
 
     def deck(self) -> Iterable[Hashable]:
         """Every card in play for these options and players (empty for games without cards)."""
@@ -89,6 +116,16 @@ class Game:
     def new_state(self, seed: int) -> "State":
         """A new game from `seed`: the same seed and actions always give the same game."""
         return self.setup(Rng(seed))
+
+    def deal_states(self, seed: int = 0) -> Iterator[tuple[Any, Fraction, "State"]]:
+        """Every deal of `deal_outcomes` with its probability and its initial state (each state's
+        `Rng` seeded with `seed`, for any later chance). Raises ValueError for a game without
+        explicit chance."""
+        outcomes = self.deal_outcomes()
+        if outcomes is None:
+            raise ValueError(f"{self.spec.id} declares no explicit chance (Game.deal_outcomes)")
+        for deal, probability in outcomes:
+            yield deal, probability, self.setup_with(deal, Rng(seed))
 
     def build_state(self, rng: Rng, **fields: Any) -> "State":
         """A new `state_class` instance for this game holding `rng`: what `setup` returns,
@@ -137,3 +174,19 @@ class Game:
         from .determinize import sample_state
 
         return sample_state(self, view, rng)
+
+
+def draw_outcome(outcomes: "Sequence[tuple[Any, Fraction]]", rng: Rng) -> Any:
+    """One outcome drawn with `rng` at its exact probability (one `Rng.below` over the common
+    denominator, so equal probabilities cost one uniform draw). The probabilities must be
+    non-negative `Fraction`s (or ints) summing to exactly 1."""
+    probabilities = [Fraction(p) for _, p in outcomes]
+    if any(p < 0 for p in probabilities) or sum(probabilities) != 1:
+        raise ValueError("deal_outcomes: probabilities must be non-negative and sum to exactly 1")
+    denominator = lcm(*(p.denominator for p in probabilities))
+    ticket = rng.below(denominator)
+    for (outcome, _), probability in zip(outcomes, probabilities):
+        ticket -= probability.numerator * (denominator // probability.denominator)
+        if ticket < 0:
+            return outcome
+    raise AssertionError("unreachable: the probabilities sum to 1")

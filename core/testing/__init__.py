@@ -8,8 +8,9 @@ Installed as a pytest plugin too: the ``meeple_registry`` fixture gives a fresh 
 installed plugins.
 """
 
+from .chance import exact_scores
 from .conformance import ConformanceReport, check_game
 from .leaks import check_choices_hidden, check_determinization, check_view_hides, permute_hidden
 
-__all__ = ["ConformanceReport", "check_game", "check_choices_hidden", "check_determinization",
+__all__ = ["ConformanceReport", "check_game", "exact_scores", "check_choices_hidden", "check_determinization",
            "check_view_hides", "permute_hidden"]
