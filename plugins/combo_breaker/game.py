@@ -6,7 +6,6 @@ Several rounds (deals) until a player must give up a token they do not have.
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import Any, Mapping
 
 from meeple import (Counters, Display, Game, GameSpec, Hand, Information, Option, Options, Pile,
@@ -14,7 +13,11 @@ from meeple import (Counters, Display, Game, GameSpec, Hand, Information, Option
 
 from .actions import ACTION_TYPES
 from .cards import CARDS_PER_DRAW, COPIES_PER_SPECIAL, RESERVE_CARDS, deck, hand_size
-from .decisions import DECISION_TYPES
+from .decisions import DECISION_TYPES, deal, start_trick
+from .greedy import GREEDY
+from .horizon import end_of_round
+from .narration import ComboBreakerNarrator
+from .render import render
 from .state import ComboBreakerState
 
 FIRST_LEADER = 1  # rule 3: round 1 is led by the dealer's left neighbour
@@ -55,7 +58,10 @@ class ComboBreaker(Game):
     state_class = ComboBreakerState
     action_types = ACTION_TYPES
     decision_types = DECISION_TYPES
-    rules_text = resources.files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+    renderer = staticmethod(render)
+    narrator = ComboBreakerNarrator()
+    rollout_horizon = staticmethod(end_of_round)  # search rollouts stop at the end of the round
+    bots = (GREEDY,)
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(players, options)
@@ -66,9 +72,8 @@ class ComboBreaker(Game):
 
     def setup(self, rng: Rng) -> ComboBreakerState:
         seats = range(self.players)
-        state = ComboBreakerState(
-            game=self,
-            rng=rng,
+        state = self.build_state(
+            rng,
             tokens=Counters([(seat, self.options["tokens"]) for seat in seats]),
             hands=tuple(Hand(owner=seat, ordered=True) for seat in seats),
             reserves=tuple(Display(RESERVE_CARDS, owner=seat) for seat in seats),
@@ -77,5 +82,6 @@ class ComboBreaker(Game):
             discard=Pile(),
             trick=Tableau(),
         )
-        state.begin(FIRST_LEADER)
+        deal(state)  # rule 2
+        start_trick(state, FIRST_LEADER)  # rule 3
         return state

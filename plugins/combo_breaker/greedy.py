@@ -99,10 +99,9 @@ class GreedyBot:
         return specials[0]
 
 
-INFO = BotInfo(
+GREEDY = BotInfo(
     name="greedy",
     factory=GreedyBot,
     summary="Combo Breaker habits: long low leads, lowest sufficient beat, Stop/Draw kept for emergencies",
-    games=("combo_breaker",),
     params=(Option("seed", "int", 0, "seed for breaking ties between equally good positions"),),
 )

@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Mapping, Sequence
 
 from meeple import Action
+from meeple_combo_breaker.decisions import start_trick
 from meeple_combo_breaker.game import ComboBreaker
 from meeple_combo_breaker.state import ComboBreakerState
 
@@ -45,7 +46,7 @@ def position(hands: Sequence[Sequence[int]], leader: int,
         state.tokens.take(seat, state.tokens[seat])
         state.tokens.add(seat, amount)
     state.pending.clear()
-    state._start_trick(leader)
+    start_trick(state, leader)
     state._legal = state._legal_set = None
     assert not state.invariants(), state.invariants()
     return state

@@ -383,7 +383,9 @@ def test_illegal_actions_are_explained_and_change_nothing():
     assert state.fingerprint() == before
 
 
-def test_describe_names_the_cards_and_the_combination():
+def test_narration_names_the_cards_and_the_combination():
     state = position([[1], [8, 9, X], [2], [4]], leader=1)
-    text = state.describe(PlayCombination(0, 3, (10,)))
-    assert text == "seat 1 plays 8 9 X=10 (straight of three to 10)"
+    before, action = state.view(None), PlayCombination(0, 3, (10,))
+    act(state, action)
+    text = ComboBreaker.narrator.narrate(before, action, state.view(None))
+    assert text.split("; ")[0] == "seat 1 plays 8 9 X=10 (straight of three to 10)"

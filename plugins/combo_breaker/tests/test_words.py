@@ -168,8 +168,10 @@ def test_the_actors_own_view_only_ever_adds_the_cards_of_a_face_up_play():
             before = {v: state.view(v) for v in viewers}
             actor = state.view(seat)
             action = chooser.choice(state.legal_actions())
-            said = state.describe(action)  # the omniscient words: "seat 1 plays 8 9 X=10 (...)"
+            everything = state.view(None)
             state.apply(action)
+            # the omniscient words: "seat 1 plays 8 9 X=10 (...)"
+            said = NARRATOR.narrate(everything, action, state.view(None)).split(";")[0]
             for viewer in viewers:
                 after = state.view(viewer)
                 plain = NARRATOR.narrate(before[viewer], action, after)
