@@ -1,4 +1,4 @@
-"""Linkage's actions (what a player does) and decisions (who must do what next).
+"""Linkage's actions (what a player does), with one shared instance of each for the legal lists.
 
 Cells are `(row, col)` pairs, 0..6. A piece is named by its colour letter and its two cells,
 listed in row-major order, so each placement has exactly one spelling.
@@ -6,11 +6,13 @@ listed in row-major order, so each placement has exactly one spelling.
 
 from __future__ import annotations
 
+from itertools import chain
+
 from attrs import field, frozen
 
-from meeple import Action, Decision
+from meeple import Action
 
-Cell = tuple[int, int]
+from .board import ACROSS, DOWN, SIZE, SPOTS, Cell, Spot
 
 #: The four colours of the shared supply, as the letters written on the board (rule "Components").
 COLOURS: tuple[str, ...] = ("W", "B", "R", "Y")
@@ -28,8 +30,6 @@ def _row_major(cells: tuple[Cell, Cell]) -> tuple[Cell, Cell]:
 def cell_name(cell: Cell) -> str:
     return f"({cell[0]},{cell[1]})"
 
-
-# -- actions ------------------------------------------------------------------------------------
 
 @frozen(cache_hash=True)
 class Place(Action):
@@ -79,33 +79,23 @@ class ChooseSide(Action):
         return f"play {self.side.capitalize()}"
 
 
-# -- decisions ----------------------------------------------------------------------------------
+ACTION_TYPES = (Place, Pass, PlaceBlocker, ChooseSide)
 
-@frozen
-class Move(Decision):
-    """A turn (rule 4): place a piece, or pass when the green counter forces it."""
+# -- one shared instance per distinct action: legal-action lists are made of these ---------------
 
-    tag = "move"
-
-    def describe(self) -> str:
-        return "place a piece"
-
-
-@frozen
-class BlockerChoice(Decision):
-    """Rule 2: where the blocker goes."""
-
-    tag = "blocker"
-
-    def describe(self) -> str:
-        return "place the blocker"
+PASS = Pass()
+#: Every placement: PLACES[spot number] holds the spot's four colours in COLOURS order.
+PLACES: tuple[tuple[Place, ...], ...] = tuple(
+    tuple(Place(colour, spot.cells) for colour in COLOURS) for spot in SPOTS)
+BLOCKER_PLACES: tuple[PlaceBlocker, ...] = tuple(
+    PlaceBlocker((row, col)) for row in range(SIZE) for col in range(SIZE))
+SIDES: tuple[ChooseSide, ...] = (ChooseSide(MORE), ChooseSide(FEWER))
 
 
-@frozen
-class SideChoice(Decision):
-    """Rule 2: who is More and who is Fewer."""
+def _places_on(spots: tuple[Spot, ...]) -> tuple[Place, ...]:
+    return tuple(chain.from_iterable(PLACES[spot.number] for spot in spots))
 
-    tag = "side"
 
-    def describe(self) -> str:
-        return "choose More or Fewer"
+#: The board's ACROSS and DOWN tables of open spots, as placements of every colour.
+ACROSS_PLACES = tuple(tuple(_places_on(spots) for spots in table) for table in ACROSS)
+DOWN_PLACES = tuple(tuple(_places_on(spots) for spots in table) for table in DOWN)

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from meeple import Grid
 
-from .actions import Cell
+Cell = tuple[int, int]  # (row, col), 0..6
 
 SIZE = 7
 CENTRE: Cell = (3, 3)

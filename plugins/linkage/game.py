@@ -2,19 +2,21 @@
 
 Players share 24 coloured dominoes and take turns laying them on a 7x7 board; at the end More
 wins with 12 or more colour groups, Fewer with 11 or fewer. This module declares the game's
-metadata and its setup; the rules live in `rules.py`.
+metadata, its setup and what it carries (renderer, narrator, greedy bot); the rules live with
+the decisions in `decisions.py`, the position in `state.py`.
 """
 
 from __future__ import annotations
 
-from importlib.resources import files
-
 from meeple import Counters, Game, GameSpec, Information, Option, Options, Rng
 
-from .actions import (COLOURS, BlockerChoice, ChooseSide, Move, Pass, Place, PlaceBlocker,
-                      SideChoice)
+from .actions import ACTION_TYPES, COLOURS
 from .board import CENTRE, empty_board
-from .rules import PIECES_PER_COLOUR, LinkageState
+from .decisions import DECISION_TYPES, BlockerChoice, Move
+from .greedy import GREEDY
+from .narration import LinkageNarrator
+from .render import render
+from .state import PIECES_PER_COLOUR, LinkageState
 
 STANDARD, BALANCED = "standard", "balanced"
 
@@ -46,18 +48,19 @@ class Linkage(Game):
         summary="Lay shared coloured dominoes on a 7x7 board: More wants 12+ colour groups, Fewer 11 or less.",
     )
     state_class = LinkageState
-    action_types = (Place, Pass, PlaceBlocker, ChooseSide)
-    decision_types = (Move, BlockerChoice, SideChoice)
-    rules_text = files(__package__).joinpath("rules.md").read_text(encoding="utf-8")
+    action_types = ACTION_TYPES
+    decision_types = DECISION_TYPES
+    renderer = staticmethod(render)
+    narrator = LinkageNarrator()
+    bots = (GREEDY,)
 
     def setup(self, rng: Rng) -> LinkageState:
         """Rule 1: empty board, full supply, green counter off the board. Standard: the blocker
         on the centre and seat 0 (More) to move. Balanced (rule 2): seat 0 first places the blocker.
         """
         balanced = self.options["variant"] == BALANCED
-        return LinkageState(
-            game=self,
-            rng=rng,
+        return self.build_state(
+            rng,
             pending=[BlockerChoice(0)] if balanced else [Move(0)],
             board=empty_board(),
             supply=Counters([(colour, PIECES_PER_COLOUR) for colour in COLOURS]),

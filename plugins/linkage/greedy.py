@@ -84,10 +84,9 @@ def _dead_after(grid: Grid, cell: int, a: int, b: int, blocker: int) -> bool:
     return True
 
 
-INFO = BotInfo(
+GREEDY = BotInfo(
     name="greedy",
     factory=GreedyBot,
     summary="one-ply heuristic: More makes new colour groups, Fewer joins them and leaves dead cells",
-    games=("linkage",),
     params=(Option("seed", "int", 0, "seed for breaking ties between equally good placements"),),
 )

@@ -21,7 +21,7 @@ from meeple import Action, Grid, Narrator, View
 
 from .actions import (COLOUR_NAMES, COLOURS, FEWER, MORE, ChooseSide, Pass, Place, PlaceBlocker,
                       cell_name)
-from .rules import MORE_WINS_AT
+from .state import MORE_WINS_AT
 
 _PLACE = re.compile(r"^([a-z])(\d)(\d)(\d)(\d)$")
 _BLOCKER = re.compile(r"^blocker(\d)(\d)$")

@@ -1,28 +1,11 @@
-"""The hook implementations that make Linkage, its renderer and its greedy bot known to meeple."""
+"""The hook implementation: this is all meeple needs to find Linkage (the class carries its
+renderer, narrator and greedy bot)."""
 
 from meeple import hookimpl
 
 from .game import Linkage
-from .greedy import INFO as GREEDY
-from .narration import LinkageNarrator
-from .render import render
 
 
 @hookimpl
 def meeple_register_games(register):
     register(Linkage)
-
-
-@hookimpl
-def meeple_register_bots(register):
-    register(GREEDY)
-
-
-@hookimpl
-def meeple_register_renderers(register):
-    register("linkage", render)
-
-
-@hookimpl
-def meeple_register_narrators(register):
-    register("linkage", LinkageNarrator())

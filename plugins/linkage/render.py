@@ -7,7 +7,7 @@ from __future__ import annotations
 from meeple import Grid, View
 
 from .actions import COLOUR_NAMES, cell_name
-from .rules import MORE_WINS_AT
+from .state import MORE_WINS_AT
 
 BLOCKER, EMPTY = "#", "."
 

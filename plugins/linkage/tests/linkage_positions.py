@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Sequence
 
 from meeple import Counters, Grid, Rng
-from meeple_linkage.actions import COLOURS, Cell, Move
+from meeple_linkage.actions import COLOURS, Cell
+from meeple_linkage.decisions import Move
 from meeple_linkage.game import Linkage
-from meeple_linkage.rules import PIECES_PER_COLOUR, LinkageState
+from meeple_linkage.state import PIECES_PER_COLOUR, LinkageState
 
 
 def position(picture: str, *, to_move: int = 0, more: int = 0,

@@ -6,8 +6,8 @@ import pytest
 from linkage_positions import position
 
 from meeple import IllegalAction
-from meeple_linkage.actions import (FEWER, MORE, BlockerChoice, ChooseSide, Move, Pass, Place,
-                                    PlaceBlocker, SideChoice)
+from meeple_linkage.actions import FEWER, MORE, ChooseSide, Pass, Place, PlaceBlocker
+from meeple_linkage.decisions import BlockerChoice, Move, SideChoice
 from meeple_linkage.game import Linkage
 
 EMPTY_BUT_ONE_WHITE = """
