@@ -15,7 +15,8 @@ Layout, in field order of the state class (hidden fields are in no view, so in n
 - **Tableau**: its cards as one-hot positions, a bit marking where each layer starts.
 - **Display**: each slot's cards as one-hot positions; **KeyedPiles**: the same per key.
 - **Grid**: one plane per cell value (and one for empty cells).
-- **Counters**: each counter's amount divided by the largest amount at setup.
+- **Counters**: each counter's amount divided by the largest amount at setup, and one-hot over
+  0..that amount (a last bucket for more) when it is at most `ONE_HOT_COUNTS`.
 - **Other fields**: ints and bools as numbers, ``int | None`` as a flag and a number, anything
   else as the bytes of its canonical JSON (each byte / 255) up to a capacity.
 - **The pending decision**: the viewer's seat, moves so far / max length, the top frame's kind and
@@ -59,6 +60,7 @@ Vocabularies = Mapping[str, Callable[[Game], Iterable[Any]]]
 _CAPACITIES: dict[str, Capacities] = {}
 _VOCABULARIES: dict[str, Vocabularies] = {}
 JSON_CAPACITY = 64  # bytes for a field encoded as JSON, unless declared
+ONE_HOT_COUNTS = 32  # counters whose setup amounts are at most this are also one-hot encoded
 PENDING_CAPACITY = 128  # bytes for the pending stack, unless declared (key "pending")
 
 
@@ -234,18 +236,27 @@ class _GridPart(_Part):
 
 
 class _CountersPart(_Part):
+    """Each counter as its amount / the largest amount at setup and, when that largest amount is
+    small (at most ONE_HOT_COUNTS), also one-hot over 0..largest with a last bucket for more:
+    the scaled number keeps the encoding one-to-one, the one-hot makes exact amounts easy to learn."""
+
     def __init__(self, name: str, zone: Counters) -> None:
         self.name = name
         self.keys = {key: i for i, (key, _) in enumerate(zone.items())}
-        self.scale = float(max([1, *(n for _, n in zone.items())]))
-        self.size = len(self.keys)
+        largest = max([1, *(n for _, n in zone.items())])
+        self.scale = float(largest)
+        self.buckets = largest + 2 if largest <= ONE_HOT_COUNTS else 0
+        self.size = len(self.keys) * (1 + self.buckets)
 
     def write(self, view: Any, out: np.ndarray) -> None:
+        stride = 1 + self.buckets
         for key, amount in view.counts:
             i = self.keys.get(key)
             if i is None:
                 raise EncodingError(f"{self.name} has a counter {key!r} it did not have at setup")
-            out[i] = amount / self.scale
+            out[i * stride] = amount / self.scale
+            if self.buckets:
+                out[i * stride + 1 + min(amount, self.buckets - 1)] = 1.0
 
 
 class _NumberPart(_Part):

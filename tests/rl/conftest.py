@@ -1,14 +1,10 @@
 """Fixtures for the RL adapter tests (the games themselves are listed in rl_games.py)."""
 
-import sys
-from pathlib import Path
-
 import pytest
 
 pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
-sys.path.insert(0, str(Path(__file__).parent))
 
 from rl_games import GAMES, game_name, make  # noqa: E402
 

@@ -1,0 +1,67 @@
+"""A saved `MaskedPolicy` served over the bot protocol (docs/bots.md), for `exec:` bots:
+
+    meeple match linkage --bot 'exec:python -m meeple.rl.policy_bot linkage.npz' --bot greedy
+
+Reads `hello` (game, players, options, seat), builds the game from the installed plugins, then
+answers each `decide` with the index, in `legal`, of the policy's choice for the view it was given.
+Only the protocol's JSON reaches it, as with any exec: bot. A bad policy file is one line on
+standard error and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, BinaryIO
+
+from ..botprocess import messages
+from ..registry import Registry
+from ..serialization import action_from_data, view_from_data
+from .policy import MaskedPolicy, PolicyBot
+
+
+def serve(policy: MaskedPolicy, inbox: BinaryIO, out: BinaryIO) -> int:
+    hello = _read(inbox)
+    if not isinstance(hello, dict) or hello.get("type") != "hello":
+        return 2
+    game = Registry.load().create(hello["game"], hello["players"], hello["options"])
+    game_cls = type(game)
+    bot = PolicyBot(game, policy)
+    _write(out, {"type": "ready", "protocol": messages.PROTOCOL_VERSION, "name": "numpy policy"})
+    while True:
+        message = _read(inbox)
+        if message is None or message.get("type") == "end":
+            return 0
+        view = view_from_data(game_cls, message["view"])
+        legal = [action_from_data(game_cls, move["action"]) for move in message["legal"]]
+        _write(out, {"action": legal.index(bot.act(view, legal))})
+
+
+def _read(inbox: BinaryIO) -> Any:
+    line = inbox.readline()
+    return json.loads(line) if line.strip() else None
+
+
+def _write(out: BinaryIO, message: dict[str, Any]) -> None:
+    out.write(messages.encode(message))
+    out.flush()
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python -m meeple.rl.policy_bot POLICY.npz", file=sys.stderr)
+        return 2
+    try:
+        policy = MaskedPolicy.load(args[0])
+    except (OSError, KeyError, ValueError) as exc:
+        print(f"meeple: error: cannot load policy {args[0]}: {exc}", file=sys.stderr)
+        return 2
+    try:
+        return serve(policy, sys.stdin.buffer, sys.stdout.buffer)
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

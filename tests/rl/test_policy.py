@@ -1,0 +1,81 @@
+"""The NumPy policy, its trainer and its bot: the learning example's code on a tiny budget."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from rl_games import make
+
+from meeple.rl.policy import Adam, MaskedPolicy, PolicyBot, train
+from meeple.rl import gymnasium_env
+
+EXAMPLE = Path(__file__).parents[2] / "docs" / "examples" / "rl"
+
+
+def test_illegal_actions_get_no_probability():
+    policy = MaskedPolicy(5, 4, hidden=8, seed=1)
+    mask = np.array([[0, 1, 0, 1]], np.int8)
+    probs, _ = policy.probabilities(np.ones((1, 5), np.float32), mask)
+    assert probs[0, 0] == 0 and probs[0, 2] == 0 and probs[0].sum() == pytest.approx(1.0)
+
+
+def test_ascending_a_rewarded_action_makes_it_more_likely():
+    policy = MaskedPolicy(3, 3, hidden=8, seed=2)
+    obs, mask = np.ones((1, 3), np.float32), np.ones((1, 3), np.int8)
+    before = policy.probabilities(obs, mask)[0][0, 2]
+    optimiser = Adam(policy.params, rate=0.05)
+    for _ in range(20):
+        optimiser.ascend(policy.params, policy.gradients(obs, mask, np.array([2]), np.array([1.0])))
+    assert policy.probabilities(obs, mask)[0][0, 2] > before + 0.2
+
+
+def test_a_tiny_training_run_plays_whole_games_and_round_trips_through_a_file(tmp_path):
+    envs = [gymnasium_env("nim", seat=seat, opponents="random") for seat in (0, 1)]
+    policy = MaskedPolicy(envs[0].observation_space.shape[0], envs[0].action_space.n, 16, 0)
+    rewards = train(policy, lambda episode: envs[episode % 2], 24, batch=8)
+    assert len(rewards) == 24 and set(rewards) <= {-1.0, 1.0}
+    policy.save(tmp_path / "p.npz")
+    loaded = MaskedPolicy.load(tmp_path / "p.npz")
+    assert all(np.array_equal(loaded.params[k], policy.params[k]) for k in policy.params)
+
+
+def test_the_policy_bot_plays_only_legal_actions():
+    game = make("linkage", 2, {})
+    encoder_size = gymnasium_env(game).observation_space.shape[0]
+    bot = PolicyBot(game, MaskedPolicy(encoder_size, 388, 8, 3))
+    state = game.new_state(1)
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        action = bot.act(state.view(state.current_player), legal)
+        assert action in legal
+        state.apply(action)
+
+
+def test_the_example_learns_on_a_tiny_budget_and_its_policy_plays_a_meeple_match(tmp_path):
+    sys.path.insert(0, str(EXAMPLE))
+    try:
+        from train import learn
+    finally:
+        sys.path.remove(str(EXAMPLE))
+    lines = []
+    policy, curves = learn("nim", ["random", "mcts:iterations=5"], [16, 8], log=lines.append)
+    assert [len(c) for c in curves.values()] == [16, 8] and len(lines) == 2
+    path = tmp_path / "nim.npz"
+    policy.save(path)
+    command = f"exec:{sys.executable} -m meeple.rl.policy_bot {path}"
+    result = subprocess.run([sys.executable, "-c", "from meeple.cli.app import run; run()", "match", "nim",
+                             "-n", "2", "--seed", "1", "--json", "--bot", command, "--bot", "random"],
+                            capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    trained = json.loads(result.stdout)["bots"][0]
+    assert trained["games"] == 2 and trained["forfeits"] == 0
+
+
+def test_a_missing_policy_file_is_one_line(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "meeple.rl.policy_bot", str(tmp_path / "none.npz")],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.startswith("meeple: error:") and result.stderr.count("\n") == 1
