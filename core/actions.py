@@ -72,6 +72,7 @@ class Decision(_Tagged):
     simultaneous: ClassVar[bool] = False
 
     def describe(self) -> str:
+        """What the owing seat is to do, in words: "seat 2 is to *take stones*" (default: the tag)."""
         return self.tag.replace("_", " ")
 
     def seats(self) -> tuple[int, ...]:
@@ -194,4 +195,5 @@ class PendingDecisions:
 
     @property
     def is_terminal(self) -> bool:
+        """Whether the game is over (no decision is pending)."""
         return not self.pending

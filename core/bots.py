@@ -56,6 +56,7 @@ class BotInfo:
         return None
 
     def parse_params(self, given: Mapping[str, Any]) -> Options:
+        """`given` validated against `params`, defaults filled in (OptionError naming the bot)."""
         try:
             return resolve_options(self.params, given)
         except OptionError as exc:
@@ -73,6 +74,7 @@ class BotSpec:
 
     @classmethod
     def parse(cls, text: str) -> "BotSpec":
+        """Read `NAME`, `NAME:key=value,...` or `exec:COMMAND` (OptionError when a part is missing)."""
         name, _, rest = text.strip().partition(":")
         if not name:
             raise OptionError(f"a bot spec needs a name, got {text!r}")

@@ -111,6 +111,7 @@ class Game:
 
     @property
     def id(self) -> str:
+        """The game's id, `spec.id`."""
         return self.spec.id
 
     def new_state(self, seed: int) -> "State":
@@ -141,6 +142,7 @@ class Game:
         return self.spec.max_length(self.options, self.players)
 
     def deck_counts(self) -> Counter:
+        """`deck()` as a Counter (card: copies), computed once per game instance."""
         if self._deck is None:
             self._deck = Counter(self.deck())
         return self._deck

@@ -86,6 +86,9 @@ class Option:
         raise self._bad(OptionText(text))
 
     def validate(self, value: Any) -> None:
+        """Raise OptionError, naming the option and what it allows, unless `value` is allowed.
+
+        Types are exact: `True` is not an int, `"3"` is not a number."""
         expected = _TYPES[self.type]
         if type(value) is not expected:  # bool is a subclass of int: compare exactly
             raise self._bad(value)
@@ -135,6 +138,7 @@ class Options(Mapping[str, Any]):
         return len(self.items_)
 
     def as_dict(self) -> dict[str, Any]:
+        """Every option's value by name, as a new dict."""
         return dict(self.items_)
 
     def __repr__(self) -> str:

@@ -202,6 +202,7 @@ class Registry:
     # -- lookup ---------------------------------------------------------------------------------
 
     def game(self, game_id: str) -> type[Game]:
+        """The registered game class (UnknownName listing the installed games)."""
         try:
             return self.games[game_id]
         except KeyError:
@@ -215,6 +216,7 @@ class Registry:
         return game_cls(game_cls.spec.min_players if players is None else players, options)
 
     def game_version(self, game_id: str) -> str:
+        """The version of the plugin that registered the game (recorded in game records)."""
         return self._versions.get(self.game_plugins[game_id], "0")
 
     def renderer(self, game_id: str) -> Renderer:
@@ -258,6 +260,8 @@ class Registry:
         return [chosen[n] for n in sorted(chosen)]
 
     def bot(self, name: str, game_id: str) -> BotInfo:
+        """The bot `name` for a game: the game's own bot of that name, else the generic one
+        (UnknownName naming the bots that play it)."""
         spec = self.game(game_id).spec
         entry = self._bots.get((name, game_id)) or self._bots.get((name, None))
         if entry is None:
@@ -302,6 +306,7 @@ class Registry:
         return SearchAids(game_id, bots, self.horizon(game_id))
 
     def plugins(self) -> list[PluginInfo]:
+        """Every loaded plugin with its version, its hooks and what it provides (`meeple plugins`)."""
         result = []
         for name, plugin in self._pm.list_name_plugin():
             if plugin is None:

@@ -69,6 +69,7 @@ class Rng:
         return Rng(self.next64())
 
     def copy(self) -> "Rng":
+        """An equal, independent generator (what a state's clone holds)."""
         return Rng(self.state)
 
     def __eq__(self, other: object) -> bool:

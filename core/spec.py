@@ -78,6 +78,7 @@ class GameSpec:
                              f"(the lowest and highest final score of a seat)")
 
     def option(self, name: str) -> Option:
+        """The declared option `name` (KeyError when the game declares none)."""
         for option in self.options:
             if option.name == name:
                 return option
@@ -85,6 +86,7 @@ class GameSpec:
 
     @property
     def simultaneous(self) -> bool:
+        """Whether `dynamics` is `Dynamics.SIMULTANEOUS`."""
         return self.dynamics is Dynamics.SIMULTANEOUS
 
     @property
@@ -102,4 +104,5 @@ class GameSpec:
 
     @property
     def perfect_information(self) -> bool:
+        """Whether `information` is `Information.PERFECT`."""
         return self.information is Information.PERFECT

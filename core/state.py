@@ -125,6 +125,7 @@ class State(PendingDecisions, metaclass=StateMeta):
 
     @property
     def players(self) -> int:
+        """The number of seats (the game's player count)."""
         return self.game.players
 
     def legal_actions(self, player: int | None = None) -> tuple[Action, ...]:
@@ -266,6 +267,7 @@ class State(PendingDecisions, metaclass=StateMeta):
         self._legal = self._legal_set = None
 
     def scores(self) -> tuple[float, ...]:
+        """Each seat's score in the game's native unit (the standing so far, before the end)."""
         return tuple(self._scores())
 
     def winners(self) -> tuple[int, ...]:

@@ -48,12 +48,14 @@ class View(PendingDecisions):
         return None
 
     def field(self, name: str) -> Any:
+        """The field `name` (KeyError naming it when the view has none); `view.<name>` reads the same."""
         try:
             return self._by_name[name]
         except KeyError:
             raise KeyError(f"this view has no field {name!r}") from None
 
     def field_names(self) -> list[str]:
+        """The names of the view's fields, in the state's declaration order (view extras last)."""
         return [key for key, _ in self.fields]
 
     def __getattr__(self, name: str) -> Any:

@@ -90,6 +90,32 @@ def test_every_public_name_has_a_docstring(module, name):
         f"{module.__name__}.{name} is public (in __all__) but has no docstring of its own"
 
 
+def _undocumented_members(cls: type) -> list[str]:
+    """Public methods and properties of `cls` (its own and those of its meeple bases) without a
+    docstring; an override of a documented method counts as documented, as `help()` shows it."""
+    missing = []
+    for attr in dir(cls):
+        owner = next((k for k in cls.__mro__ if attr in vars(k)), object)
+        if attr.startswith("_") or not owner.__module__.startswith("meeple"):
+            continue
+        raw = inspect.getattr_static(cls, attr)
+        if isinstance(raw, property):
+            doc = raw.__doc__
+        elif inspect.isfunction(getattr(raw, "__func__", raw)):
+            doc = inspect.getdoc(getattr(cls, attr))
+        else:
+            continue  # a field or a constant: the class docstring describes those
+        if not (doc or "").strip():
+            missing.append(f"{owner.__qualname__}.{attr}")
+    return missing
+
+
+@pytest.mark.parametrize("name", [n for n in meeple.__all__ if isinstance(getattr(meeple, n), type)])
+def test_every_public_method_of_the_api_has_a_docstring(name):
+    assert not _undocumented_members(getattr(meeple, name)), \
+        f"public methods of meeple.{name} without a docstring: {_undocumented_members(getattr(meeple, name))}"
+
+
 @pytest.mark.parametrize("name", [n for n in dir(meeple.hookspecs) if n.startswith("meeple_")])
 def test_every_hookspec_has_a_docstring_saying_when_it_is_called(name):
     doc = getattr(meeple.hookspecs, name).__doc__ or ""

@@ -46,6 +46,7 @@ class Zone:
         raise NotImplementedError
 
     def copy(self) -> "Zone":
+        """An independent copy (its own card lists; cached views shared): what `State.clone` calls."""
         raise NotImplementedError
 
     def view(self, player: int | None) -> Any:
@@ -80,6 +81,7 @@ class Zone:
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> "Zone":
+        """The zone `to_data` described (ValueError for data no such zone could hold)."""
         raise NotImplementedError
 
     def _head(self) -> dict[str, Any]:

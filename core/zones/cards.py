@@ -19,6 +19,7 @@ class PileView:
 
     @property
     def top(self) -> Any:
+        """The top card; None when the pile is empty or the viewer may not see its cards."""
         return self.cards[-1] if self.cards else None
 
 
@@ -66,13 +67,16 @@ class Pile(CardRow):
 
     @property
     def top(self) -> Card | None:
+        """The top card (None when the pile is empty)."""
         return self._cards[-1] if self._cards else None
 
     def push(self, card: Card) -> None:
+        """Put a card on top."""
         self._changed()
         self._cards.append(card)
 
     def extend(self, cards: Iterable[Card]) -> None:
+        """Put cards on top one after the other (the last one ends on top)."""
         self._changed()
         self._cards.extend(cards)
 
@@ -90,10 +94,12 @@ class Pile(CardRow):
         return drawn
 
     def shuffle(self, rng: Rng) -> None:
+        """Shuffle in place with `rng` (the state's own, so the same seed gives the same game)."""
         self._changed()
         rng.shuffle(self._cards)
 
     def clear(self) -> list[Card]:
+        """Remove and return every card, bottom to top."""
         self._changed()
         cards, self._cards = self._cards, []
         return cards
@@ -107,6 +113,7 @@ class Pile(CardRow):
         return clone
 
     def hidden_slots(self, player: int | None) -> list[int]:
+        """The positions `player` cannot see: all of them, unless the pile is visible to `player`."""
         return [] if self.visible_to(player) else list(range(len(self._cards)))
 
     def _make_view(self, visible: bool) -> PileView:
@@ -217,6 +224,7 @@ class Hand(CardRow):
     __hash__ = None  # type: ignore[assignment]
 
     def count(self, card: Card) -> int:
+        """How many copies of `card` the hand holds."""
         return self._cards.count(card)
 
     def is_known(self, position: int) -> bool:
@@ -247,6 +255,7 @@ class Hand(CardRow):
 
     def extend(self, cards: Iterable[Card], known: bool = False,
                known_to: Iterable[int] | None = None) -> None:
+        """Add cards at the end, all with the same knowledge (see `add`)."""
         flag = _knowledge(known, known_to)
         self._changed()
         for card in cards:
@@ -277,6 +286,7 @@ class Hand(CardRow):
             known[i] = _merge(known[i], flag)
 
     def pop(self, position: int) -> Card:
+        """Remove and return the card at `position` (the cards after it move left)."""
         self._changed()
         del self._known[position]
         return self._cards.pop(position)
@@ -311,10 +321,12 @@ class Hand(CardRow):
         del known[best]
 
     def remove_many(self, cards: Iterable[Card]) -> None:
+        """Remove one copy of each of `cards`, each as `remove` does."""
         for card in cards:
             self.remove(card)
 
     def clear(self) -> list[Card]:
+        """Remove and return every card in hand order; what anyone knew about them goes too."""
         self._changed()
         cards = self._cards
         self._cards, self._known = [], []

@@ -23,6 +23,7 @@ class CountersView:
 
     @property
     def total(self) -> int:
+        """The sum of all counters."""
         return sum(n for _, n in self.counts)
 
 
@@ -62,13 +63,16 @@ class Counters(Zone):
     __hash__ = None  # type: ignore[assignment]
 
     def items(self) -> list[tuple[Hashable, int]]:
+        """Every `(key, amount)`, in declaration order."""
         return list(self._counts.items())
 
     @property
     def total(self) -> int:
+        """The sum of all counters."""
         return sum(self._counts.values())
 
     def add(self, key: Hashable, amount: int = 1) -> None:
+        """Add `amount` to the counter `key` (KeyError when there is no such counter)."""
         self._changed()
         self._counts[key] = self._counts[key] + amount
 
@@ -95,6 +99,7 @@ class Counters(Zone):
         return CountersView(tuple(self._counts.items()))
 
     def restore(self, view: CountersView) -> list[int]:
+        """Fill from a view; counters are public, so nothing is left unknown."""
         self._changed()
         self._counts = dict(view.counts)
         return []

@@ -40,6 +40,7 @@ class Display(Zone):
 
     @property
     def width(self) -> int:
+        """The number of slots."""
         return len(self._slots)
 
     def __len__(self) -> int:
@@ -69,9 +70,11 @@ class Display(Zone):
         return [i for i, s in enumerate(self._slots) if s]
 
     def empty_slots(self) -> list[int]:
+        """Indices of the empty slots, left to right."""
         return [i for i, s in enumerate(self._slots) if not s]
 
     def is_empty(self) -> bool:
+        """Whether every slot is empty."""
         return not any(self._slots)
 
     def take(self, slot: int) -> tuple[Card, ...]:
@@ -104,6 +107,7 @@ class Display(Zone):
         return filled
 
     def clear(self) -> list[Card]:
+        """Remove and return every card, slot by slot from the left; every slot becomes empty."""
         self._changed()
         cards = list(self.cards())
         self._slots = [()] * len(self._slots)
@@ -121,6 +125,7 @@ class Display(Zone):
         return DisplayView(tuple(self._slots))
 
     def restore(self, view: DisplayView) -> list[int]:
+        """Fill from a view; a display is public, so nothing is left unknown."""
         self._changed()
         self._slots = list(view.slots)
         return []

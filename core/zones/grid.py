@@ -78,15 +78,18 @@ class Grid(Zone):
         self._cells[self.index(cell)] = value
 
     def index(self, cell: Cell) -> int:
+        """The flat, row-major index of `cell` (IndexError when it is off the board)."""
         r, c = cell
         if not (0 <= r < self.rows and 0 <= c < self.cols):
             raise IndexError(f"cell {cell} is off the {self.rows}x{self.cols} board")
         return r * self.cols + c
 
     def cell(self, index: int) -> Cell:
+        """The `(row, col)` of a flat index."""
         return divmod(index, self.cols)
 
     def contains(self, cell: Cell) -> bool:
+        """Whether `cell` lies on the board."""
         return 0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols
 
     @property
@@ -99,6 +102,7 @@ class Grid(Zone):
         return [divmod(i, self.cols) for i in self._neighbours[self.index(cell)]]
 
     def neighbour_indices(self, index: int) -> tuple[int, ...]:
+        """The flat indices orthogonally adjacent to a flat index (precomputed, for hot loops)."""
         return self._neighbours[index]
 
     def cards(self) -> Iterator[Any]:
@@ -106,6 +110,7 @@ class Grid(Zone):
         return iter(())
 
     def empty_cells(self) -> list[Cell]:
+        """Every empty cell, row-major."""
         return [divmod(i, self.cols) for i, v in enumerate(self._cells) if v is None]
 
     def groups(self, key: Callable[[Any], Any] | None = None) -> list[list[Cell]]:
@@ -131,6 +136,7 @@ class Grid(Zone):
         return result
 
     def count_groups(self, key: Callable[[Any], Any] | None = None) -> int:
+        """How many connected groups `groups(key)` finds."""
         return len(self.groups(key))
 
     def copy(self) -> "Grid":
@@ -147,6 +153,7 @@ class Grid(Zone):
         return GridView(self.rows, self.cols, tuple(self._cells))
 
     def restore(self, view: GridView) -> list[int]:
+        """Fill from a view; a grid is public, so nothing is left unknown."""
         self._changed()
         self.rows, self.cols = view.rows, view.cols
         self._cells = list(view.cells)

@@ -20,6 +20,7 @@ class KeyedPilesView:
         return sum(len(cards) for _, cards in self.piles)
 
     def pile(self, key: Any) -> tuple[Any, ...]:
+        """The cards of the pile under `key` (empty when there is none)."""
         for k, cards in self.piles:
             if k == key:
                 return cards
@@ -63,12 +64,15 @@ class KeyedPiles(Zone):
         return sorted(self._piles)
 
     def pile(self, key: Hashable) -> tuple[Card, ...]:
+        """The cards of the pile under `key`, bottom to top (empty when there is none)."""
         return tuple(self._piles.get(key, ()))
 
     def size_of(self, key: Hashable) -> int:
+        """How many cards the pile under `key` holds (0 when there is none)."""
         return len(self._piles.get(key, ()))
 
     def items(self) -> Iterator[tuple[Hashable, tuple[Card, ...]]]:
+        """Every non-empty pile as `(key, cards)`, keys ascending."""
         for key in sorted(self._piles):
             yield key, tuple(self._piles[key])
 
@@ -77,6 +81,7 @@ class KeyedPiles(Zone):
             yield from pile
 
     def add(self, key: Hashable, card: Card) -> None:
+        """Put `card` on the pile under `key` (starting the pile if there is none)."""
         self._changed()
         self._piles.setdefault(key, []).append(card)
 
@@ -97,6 +102,7 @@ class KeyedPiles(Zone):
         return KeyedPilesView(tuple(self.items()))
 
     def restore(self, view: KeyedPilesView) -> list[int]:
+        """Fill from a view; the piles are public, so nothing is left unknown."""
         self._changed()
         self._piles = {k: list(v) for k, v in view.piles}
         return []

@@ -17,6 +17,7 @@ class TableauView:
 
     @property
     def top(self) -> tuple[Any, ...] | None:
+        """The newest layer (None when there is none)."""
         return self.layers[-1] if self.layers else None
 
     @property
@@ -56,9 +57,11 @@ class Tableau(Zone):
 
     @property
     def top(self) -> tuple[Card, ...] | None:
+        """The newest layer (None when there is none)."""
         return self._layers[-1] if self._layers else None
 
     def card_count(self) -> int:
+        """The number of cards in all layers (`len` counts the layers)."""
         return sum(len(layer) for layer in self._layers)
 
     def cards(self) -> Iterator[Card]:
@@ -66,6 +69,7 @@ class Tableau(Zone):
             yield from layer
 
     def push_layer(self, cards: Iterable[Card]) -> None:
+        """Add a layer of one or more cards on top (ValueError for an empty layer)."""
         self._changed()
         layer = tuple(cards)
         if not layer:
@@ -89,6 +93,7 @@ class Tableau(Zone):
         return TableauView(tuple(self._layers))
 
     def restore(self, view: TableauView) -> list[int]:
+        """Fill from a view; a tableau is public, so nothing is left unknown."""
         self._changed()
         self._layers = list(view.layers)
         return []
