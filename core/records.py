@@ -83,6 +83,7 @@ def forfeit_winners(players: int, forfeit: Forfeit) -> tuple[int, ...]:
 
 
 def record_to_data(game_cls: type["Game"], record: GameRecord) -> dict[str, Any]:
+    """The record as JSON-native data (actions tagged with the game's converter), for `record_to_json`."""
     return {
         "format": record.format,
         "game": record.game,
@@ -99,6 +100,7 @@ def record_to_data(game_cls: type["Game"], record: GameRecord) -> dict[str, Any]
 
 
 def record_to_json(game_cls: type["Game"], record: GameRecord) -> str:
+    """The record as one line of canonical JSON (sorted keys): what `.jsonl` record files hold."""
     return dumps(record_to_data(game_cls, record))
 
 
