@@ -42,7 +42,8 @@ class BenchResult:
 
 def random_playouts(game: Game, games: int, seed: int = 0, views: bool = True) -> BenchResult:
     """Play `games` random games: each decision builds the deciding seat's view (what a bot
-    receives), asks for the legal actions and applies a random one — the loop every host runs.
+    receives), asks for the legal actions and applies a random one — the loop every host runs
+    (a simultaneous decision asks each owing seat in turn, `current_player` first).
 
     `views=False` measures the bare rules engine (legal actions and apply only), the loop a search
     bot's rollouts run. CPU time is reported too: wall time suffers when the machine is busy.
@@ -54,10 +55,11 @@ def random_playouts(game: Game, games: int, seed: int = 0, views: bool = True) -
     for deal in range(games):
         state = game.new_state(seed + deal)
         while state.pending:
+            seat = state.current_player
             if views:
-                state.view(state.pending[-1].player)
-            legal = state.legal_actions()
-            state.apply(legal[chooser.below(len(legal))])
+                state.view(seat)
+            legal = state.legal_actions(seat)
+            state.apply(legal[chooser.below(len(legal))], seat)
             decisions += 1
             if decisions % 97 == 0 and len(samples) < 200 and state.pending:
                 samples.append(state.clone())
@@ -73,8 +75,8 @@ def _operation_costs(game: Game, samples: list[State], rng: Rng) -> dict[str, fl
     costs = {}
     for name, operation in (
         ("clone", lambda s: s.clone()),
-        ("view", lambda s: s.view(s.pending[-1].player)),
-        ("determinize", lambda s: game.determinize(s.view(s.pending[-1].player), rng)),
+        ("view", lambda s: s.view(s.current_player)),
+        ("determinize", lambda s: game.determinize(s.view(s.current_player), rng)),
     ):
         fresh = [s.clone() for s in samples]
         started = time.perf_counter()

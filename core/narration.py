@@ -55,8 +55,13 @@ class Narrator:
         action (`actor_before`), so a narrator can name what the action shows everyone even when
         the rules hide it again at once (Combo Breaker's face-up play that ends the round, whose
         cards are reshuffled before any other view shows them). Name from `actor_before` only
-        what the action makes public. The generic form ignores it and calls `narrate`.
+        what the action makes public. The generic form calls `narrate`, except for a choice of
+        a simultaneous decision, which it tells as the acting seat's (any owing seat may choose).
         """
+        if (type(self).narrate is Narrator.narrate and actor_before is not None
+                and actor_before.player is not None and before.decision is not None
+                and before.decision.simultaneous):
+            return f"seat {actor_before.player}: {action.describe()}"
         return self.narrate(before, action, after)
 
     def describe(self, view: "View", action: Action) -> str:

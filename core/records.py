@@ -22,7 +22,7 @@ Replaying then checks the record is true:
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 import attrs
 from attrs import frozen
@@ -227,6 +227,41 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def replay_steps(game: "Game", seed: int, actions: Iterable[Action]) -> Iterator["State"]:
+    """Rebuild a game from (seed, actions), step by step: yields the state before the first
+    action, then after each one. It is ONE state object, changed in place: clone a step to keep it.
+
+    Each action is applied for the seat that owes it (`apply(action)`): a record holds a
+    simultaneous decision's choices in ascending seat order, which is the order the state asks
+    for them, so whatever order the seats chose in, the replay is the same game. `actions` may
+    be a lazy iterable (it is read one action at a time, after the previous step is yielded).
+
+    Raises IllegalAction naming the action's index: "action 3 (play 7) is illegal on replay: ...".
+    """
+    state = game.new_state(seed)
+    yield state
+    for index, action in enumerate(actions):
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            raise IllegalAction(f"action {index} ({_describe(action)}) is illegal on replay: {exc}") from None
+        yield state
+
+
+def replay_actions(game: "Game", seed: int, actions: Iterable[Action]) -> "State":
+    """The state a game reaches from `seed` through `actions` (see `replay_steps`): the one
+    function every host uses to rebuild a game (records, the stepper, saves, the protocol's
+    history, a tournament's lost worker)."""
+    for state in replay_steps(game, seed, actions):
+        pass
+    return state
+
+
+def _describe(action: Any) -> str:
+    describe = getattr(action, "describe", None)
+    return describe() if callable(describe) else repr(action)
+
+
 def replay(registry: "Registry", record: GameRecord) -> "State":
     """Re-simulate a record and check it reaches the stored result; returns the final state.
 
@@ -237,12 +272,10 @@ def replay(registry: "Registry", record: GameRecord) -> "State":
     except MeepleError as exc:
         raise RecordError(f"record cannot be set up: {exc}") from None
     _check_options(record, game)
-    state = game.new_state(record.seed)
-    for index, action in enumerate(record.actions):
-        try:
-            state.apply(action)
-        except IllegalAction as exc:
-            raise RecordError(f"record action {index} ({action.describe()}) is illegal on replay: {exc}") from None
+    try:
+        state = replay_actions(game, record.seed, record.actions)
+    except IllegalAction as exc:
+        raise RecordError(f"record {exc}") from None
     forfeit = record.forfeit
     if forfeit is None and not state.is_terminal:
         raise RecordError(f"record ends after {len(record.actions)} actions but the game is not over")
@@ -277,4 +310,4 @@ def _check_options(record: GameRecord, game: "Game") -> None:
 
 
 __all__ = ["Forfeit", "GameRecord", "forfeit_winners", "make_record", "record_from_data", "record_from_json",
-           "record_to_data", "record_to_json", "replay"]
+           "record_to_data", "record_to_json", "replay", "replay_actions", "replay_steps"]

@@ -43,6 +43,14 @@ def generic_renderer(view: View) -> str:
                 lines.append(f"{name}[{i}]: {_zone_text(item)}")
         else:
             lines.append(f"{name}: {_zone_text(value)}")
-    if view.decision is not None:
-        lines.append(f"seat {view.decision.player} is to {view.decision.describe()}")
+    decision = view.decision
+    if decision is not None and decision.simultaneous:
+        chosen = f" (chosen: {', '.join(f'seat {s}' for s in view.chosen)})" if view.chosen else ""
+        lines.append(f"seats {', '.join(map(str, decision.seats()))} are to {decision.describe()}{chosen}")
+        if view.choice is not None:
+            lines.append(f"your choice: {view.choice.describe()}")
+        lines.extend(f"seat {seat} chose: {action.describe()}" for seat, action in view.choices
+                     if seat != view.player)  # the observer's view only: a seat sees its own
+    elif decision is not None:
+        lines.append(f"seat {decision.player} is to {decision.describe()}")
     return "\n".join(lines)

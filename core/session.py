@@ -4,6 +4,13 @@ A `Session` is what `meeple play` and `meeple serve` hold while a game goes on: 
 seed, who sits in each seat (``human`` or a bot spec), the actions so far and the current state.
 Because a game is (seed, actions), a session saves and resumes exactly.
 
+`actions` is what the game's record gets: every completed decision, a simultaneous decision's
+choices in ascending seat order once the last seat has chosen. Choices already made for a
+simultaneous decision still under way are in no record yet: the state holds them (secretly:
+`state.chosen`, `state.pending_choice(seat)`), and so does a save — its state carries them as
+`"choices"`, and loading replays the actions, then makes those choices again for their seats, so
+a game saved between two seats' choices resumes exactly there.
+
 A save file holds the FULL state of the game — every hidden card, the order of the draw pile and
 the random generator that predicts every future shuffle. It is not a player's view: a player
 who reads it learns everything. Hosts show players views; save files are for resuming.
@@ -24,7 +31,7 @@ from .actions import Action
 from .bots import Bot, BotSpec
 from .errors import IllegalAction, MeepleError, OptionError, SaveError, UnknownName
 from .game import Game
-from .records import GameRecord, make_record
+from .records import GameRecord, make_record, replay_actions
 from .serialization import (action_from_data, action_to_data, dumps, state_fingerprint,
                             state_from_data, state_to_data)
 from .state import State
@@ -69,7 +76,8 @@ def seat_label(registry: "Registry", game_id: str, text: str) -> str:
 
 @define
 class Session:
-    """One game in progress: replaying `actions` from `seed` gives `state`."""
+    """One game in progress: replaying `actions` from `seed`, then making the pending choices
+    of a simultaneous decision under way (`state.chosen`), gives `state`."""
 
     game: Game
     seed: int
@@ -113,25 +121,40 @@ class Session:
 
     # -- play -----------------------------------------------------------------------------------
 
-    def apply(self, action: Action, seat: int | None = None) -> None:
-        """Apply `action` (for `seat`, when given); IllegalAction leaves the session unchanged."""
-        self.state.apply(action, seat)
-        self.actions.append(action)
+    def apply(self, action: Action, seat: int | None = None) -> tuple[Action, ...]:
+        """Apply `action` (for `seat`, when given: any seat that owes a simultaneous choice);
+        IllegalAction leaves the session unchanged. Returns what `actions` gained (nothing for
+        a simultaneous choice while other seats still owe theirs; see `State.apply`)."""
+        recorded = self.state.apply(action, seat)
+        self.actions.extend(recorded)
+        return recorded
 
     def attempt(self, action: Action, seat: int | None, report: Callable[[State], T]) -> T:
         """Apply `action` to a copy, compute `report(copy)`, and only then keep the copy: if the
         action is illegal or the report fails (a narrator's bug), the session is unchanged.
         """
         trial = self.state.clone()
-        trial.apply(action, seat)
+        recorded = trial.apply(action, seat)
         result = report(trial)
         self.state = trial
-        self.actions.append(action)
+        self.actions.extend(recorded)
         return result
 
+    @property
+    def pending_choices(self) -> tuple[tuple[int, Action], ...]:
+        """The `(seat, action)` choices made for the simultaneous decision under way (secret:
+        for saves and the seats themselves, never for other players)."""
+        state = self.state
+        return tuple((seat, state.pending_choice(seat)) for seat in state.chosen)  # type: ignore[misc]
+
     def record(self, forfeit=None) -> GameRecord:
-        """The game record (for `meeple replay`); complete once the game is over."""
-        return make_record(self.state, self.seed, self.actions, self.seats, self.plugin_version, forfeit)
+        """The game record (for `meeple replay`); complete once the game is over. Choices of a
+        simultaneous decision still under way are left out (the record ends before it)."""
+        state = self.state
+        if state.chosen:
+            state = state.clone()
+            state.withdraw_choices()
+        return make_record(state, self.seed, self.actions, self.seats, self.plugin_version, forfeit)
 
     # -- save files -----------------------------------------------------------------------------
 
@@ -140,7 +163,7 @@ class Session:
         always follows from them, even if an interrupt struck while an action was applied.
         """
         game_cls = type(self.game)
-        state = _replay(self.game, self.seed, self.actions)
+        state = _rebuild(self.game, self.seed, self.actions, self.pending_choices)
         return {
             "format": SAVE_FORMAT,
             "kind": SAVE_KIND,
@@ -195,12 +218,13 @@ class Session:
         game = game_cls(data["players"], data["options"])
         _check_options_as_written(data["options"], game.options.as_dict())
         actions = [action_from_data(game_cls, a) for a in data["actions"]]
+        saved = state_from_data(game_cls, data["state"])
+        choices = tuple((seat, saved.pending_choice(seat)) for seat in saved.chosen)
         try:
-            state = _replay(game, data["seed"], actions)
+            state = _rebuild(game, data["seed"], actions, choices)
         except IllegalAction as exc:
             raise SaveError(f"the save's actions do not replay (saved by another version of "
                             f"{game_id}?): {exc}") from None
-        saved = state_from_data(game_cls, data["state"])
         if not state_fingerprint(saved) == state_fingerprint(state) == data["fingerprint"]:
             raise SaveError("the save's state does not follow from its seed and actions "
                             "(edited, or saved by another version of the game)")
@@ -333,6 +357,18 @@ def read_json_file(path: Path, max_bytes: int, what: str, error: type[MeepleErro
         raise error(f"{path} is not {what}: JSON nested too deeply") from None
 
 
+def _rebuild(game: Game, seed: int, actions: Sequence[Action],
+             choices: Sequence[tuple[int, Action]]) -> State:
+    """The state of a session: its actions replayed from its seed, then its pending choices made
+    again by their seats (in seat order: the order does not change the state)."""
+    state = replay_actions(game, seed, actions)
+    for seat, action in choices:
+        if state.apply(action, seat):
+            raise IllegalAction(f"seat {seat}'s pending choice completes the decision: it would "
+                                f"have been recorded")
+    return state
+
+
 def file_kind(mode: int) -> str:
     """What a file that is not a regular one is, for error messages ("a directory")."""
     if stat.S_ISDIR(mode):
@@ -346,13 +382,6 @@ def file_kind(mode: int) -> str:
     if stat.S_ISLNK(mode):
         return "a symbolic link"
     return "not a regular file"
-
-
-def _replay(game: Game, seed: int, actions: Sequence[Action]) -> State:
-    state = game.new_state(seed)
-    for action in actions:
-        state.apply(action)
-    return state
 
 
 __all__ = ["HUMAN", "MAX_SAVE_BYTES", "SAVE_KIND", "SAVE_NOTE", "SEED_LIMIT", "Session", "check_seed",

@@ -33,7 +33,8 @@ from ..errors import BotError, MeepleError, OptionError, SaveError, UnknownName
 from ..game import Game
 from ..narration import read_move
 from ..registry import Registry
-from ..runner import HostInterrupts, MoveTimeout, _ask
+from ..records import replay_steps
+from ..runner import HostInterrupts, MoveTimeout, _ask as ask_bot
 from ..seeds import fresh_secret
 from ..serialization import action_from_data, action_to_data, view_to_data
 from ..session import HUMAN, MAX_SAVE_BYTES, Session, file_kind, seat_label
@@ -152,14 +153,22 @@ class Server:
         return seat
 
     def owing_seat(self, session: Session, seat: int) -> int:
-        """`seat`, checked to owe the pending decision."""
+        """`seat`, checked to owe a choice now: the pending decision, or its own choice of a
+        simultaneous decision (any owing seat, in any order)."""
         self.seat(session, seat)
-        owed = session.state.decision
+        state = session.state
+        owed = state.decision
         if owed is None:
             raise ProtocolError("not_your_turn", "the game is over: nobody has anything to decide")
-        if owed.player != seat:
+        owing = state.owing()
+        if seat not in owing:
+            seats = ", ".join(map(str, owing))
+            if seat in owed.seats():
+                raise ProtocolError("not_your_turn", f"seat {seat} has already chosen: waiting for "
+                                                     f"seat(s) {seats} to {owed.describe()}")
+            who = f"seat {seats} is" if len(owing) == 1 else f"seats {seats} are"
             raise ProtocolError("not_your_turn", f"seat {seat} has nothing to decide now: "
-                                                 f"seat {owed.player} is to {owed.describe()}")
+                                                 f"{who} to {owed.describe()}")
         return seat
 
     def check_bot_spec(self, label: str) -> None:
@@ -210,6 +219,7 @@ class Server:
             "options": session.game.options.as_dict(),
             "moves": session.state.moves,
             "to_move": session.state.current_player,
+            "owing": list(session.state.owing()),
             "terminal": session.state.is_terminal,
         }
 
@@ -282,14 +292,15 @@ def view(server: Server, request: dict[str, Any]) -> dict[str, Any]:
     seat = server.seat(session, request["seat"])
     state = session.state
     seen = state.view(seat)
-    owes = seat is not None and state.current_player == seat
+    legal = state.legal_actions(seat) if seat is not None else ()  # empty unless the seat owes a choice
     return {
         "session": request["session"],
         "seat": seat,
         "view": view_to_data(type(session.game), seen),
         "text": server.registry.renderer(session.game.spec.id)(seen),
         "to_move": state.current_player,
-        "legal": [server.move(session, seat, a) for a in state.legal_actions()] if owes else [],
+        "owing": list(state.owing()),
+        "legal": [server.move(session, seat, a) for a in legal],
         "terminal": state.is_terminal,
         "result": result_of(session),
     }
@@ -306,14 +317,16 @@ def apply(server: Server, request: dict[str, Any]) -> dict[str, Any]:
     if "action" in request:
         action = action_from_data(game_cls, request["action"])
     else:
-        action = read_move(narrator, game_cls, before, session.state.legal_actions(), request["notation"])
-    text = session.attempt(action, seat, lambda after: narrator.narrate(before, action, after.view(seat)))
+        action = read_move(narrator, game_cls, before, session.state.legal_actions(seat), request["notation"])
+    # Narrated as the seat saw its own move (a simultaneous choice: only its own, still secret).
+    text = session.attempt(action, seat, lambda after: narrator.narrate_move(before, action, after.view(seat), before))
     return {
         "session": request["session"],
         "action": action_to_data(game_cls, action),
         "text": text,
         "moves": session.state.moves,
         "to_move": session.state.current_player,
+        "owing": list(session.state.owing()),
         "terminal": session.state.is_terminal,
         "result": result_of(session),
     }
@@ -342,7 +355,7 @@ def bot(server: Server, request: dict[str, Any]) -> dict[str, Any]:
 
     with HostInterrupts().watching() as interrupts:
         try:
-            action = _ask(BuildThenAct(), trial.state.view(seat), trial.state.legal_actions(), seat, timeout)
+            action = ask_bot(BuildThenAct(), trial.state.view(seat), trial.state.legal_actions(seat), seat, timeout)
         except MeepleError as exc:
             if isinstance(exc, (OptionError, UnknownName, BotError)):
                 raise
@@ -357,7 +370,7 @@ def bot(server: Server, request: dict[str, Any]) -> dict[str, Any]:
             raise ProtocolError("bot_failed", f"bot {spec} raised KeyboardInterrupt (no Ctrl-C was pressed)") from None
         except Exception as exc:  # a bot is plugin code: whatever it raises, the frontend hears why
             raise ProtocolError("bot_failed", f"bot {spec} raised {type(exc).__name__}: {exc}") from None
-    if not session.state.is_legal(action):
+    if not session.state.is_legal(action, seat):
         raise ProtocolError("bot_failed", f"bot {spec} answered with an illegal action: {action!r}")
     return {"session": request["session"], "seat": seat, "bot": spec, "move": server.move(session, seat, action)}
 
@@ -368,14 +381,17 @@ def history(server: Server, request: dict[str, Any]) -> dict[str, Any]:
     seat = server.seat(session, request["seat"])
     since = request.get("since", 0)
     narrator = server.registry.narrator(session.game.spec.id)
-    state = session.game.new_state(session.seed)
     events = []
-    for number, action in enumerate(session.actions, start=1):
-        before = state.view(seat)
-        actor = state.current_player
-        state.apply(action)
+    # The record's moves only: a simultaneous decision under way is in no history until every
+    # seat has chosen (its choices are then told in seat order, as the record holds them).
+    before = actor = None
+    for number, state in enumerate(replay_steps(session.game, session.seed, session.actions)):
         if number > since:
-            events.append({"move": number, "seat": actor, "text": narrator.narrate(before, action, state.view(seat))})
+            action = session.actions[number - 1]
+            events.append({"move": number, "seat": actor.player,
+                           "text": narrator.narrate_move(before, action, state.view(seat), actor)})
+        if number < len(session.actions):
+            before, actor = state.view(seat), state.view(state.current_player)
     return {"session": request["session"], "seat": seat, "events": events}
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..errors import MeepleError
-from ..records import GameRecord
+from ..records import GameRecord, replay_steps
 from ..registry import Registry
 from ..state import State
 from .screen import Screen
@@ -31,12 +31,7 @@ Commands:
 def positions(registry: Registry, record: GameRecord) -> list[State]:
     """Every state of a recorded game: before the first action, then after each one."""
     game = registry.create(record.game, record.players, record.option_dict)
-    state = game.new_state(record.seed)
-    states = [state.clone()]
-    for action in record.actions:
-        state.apply(action)
-        states.append(state.clone())
-    return states
+    return [state.clone() for state in replay_steps(game, record.seed, record.actions)]
 
 
 def parse_seat(text: str, players: int) -> int | None:

@@ -5,13 +5,9 @@ the counts of the tests that passed are written in the terminal summary (when th
 in pytest's own process: pytest-xdist's workers report no summary).
 """
 
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
 
 TRIED: Counter = Counter()
 _RUNNING: dict[str, Counter] = {}

@@ -1,11 +1,5 @@
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from client import Client  # noqa: E402
+from client import Client
 
 
 @pytest.fixture

@@ -59,7 +59,7 @@ def test_a_whole_game_of_nim_from_creation_to_the_result(client):
     created = client.result("create", game="nim", seats=["human", "random"], seed=3, options={"max_take": 2})
     assert created == {"session": "s1", "game": "nim", "players": 2, "seats": ["human", "random"],
                        "options": {"heaps": "3,5,7", "max_take": 2, "misere": False},
-                       "moves": 0, "to_move": 0, "terminal": False}
+                       "moves": 0, "to_move": 0, "owing": [0], "terminal": False}
     final = play_to_the_end(client, "s1")
     assert final["result"]["winners"] in ([0], [1]) and final["legal"] == []
     events = client.result("history", session="s1", seat=0)["events"]
