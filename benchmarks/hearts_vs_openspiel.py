@@ -73,9 +73,9 @@ def openspiel_playouts(seconds: float, seed: int) -> dict:
     while time.perf_counter() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
+            decisions += not state.is_chance_node()  # a player's action, not a chance outcome
             legal = state.legal_actions()
             state.apply_action(legal[rng.randrange(len(legal))])
-            decisions += not state.is_chance_node()
         games += 1
     elapsed = time.perf_counter() - start
     return {"games_per_s": games / elapsed, "decisions_per_s": decisions / elapsed, "games": games}
@@ -173,7 +173,8 @@ def ismcts_speed(count: int, iterations: int, seed: int, uct_c: float) -> dict:
 
 class TimedOpenSpielISMCTS(os_ismcts.ISMCTSBot):
     """OpenSpiel's ISMCTS with a wall-clock budget instead of a simulation count: its own
-    `run_search`, looping on time (the bot has no time limit of its own)."""
+    `run_search`, looping on time (the bot has no time limit of its own), and at least two
+    simulations (its first only expands the root: a root with no visits has no policy)."""
 
     def __init__(self, *args, seconds: float, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -187,7 +188,9 @@ class TimedOpenSpielISMCTS(os_ismcts.ISMCTSBot):
             return [(legal[0], 1.0)]
         self._root_node = self.create_new_node(state)
         deadline = time.perf_counter() + self.seconds
-        while time.perf_counter() < deadline:
+        done = 0
+        while done < 2 or time.perf_counter() < deadline:  # the first only expands the root
+            done += 1
             self.run_simulation(self.sample_root_state(state))
             self.simulations += 1
         return self.get_final_policy(state, self._root_node)
