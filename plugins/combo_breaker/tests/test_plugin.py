@@ -1,7 +1,10 @@
-"""The plugin's registrations, text renderer and greedy bot."""
+"""The plugin's registration, what the game carries, its text renderer and greedy bot."""
 
 from __future__ import annotations
 
+import warnings
+
+import meeple_combo_breaker.plugin
 from combo_positions import act, position
 from meeple import Registry
 from meeple_combo_breaker import ComboBreaker
@@ -9,6 +12,8 @@ from meeple_combo_breaker.actions import (InsertDrawn, PlayCombination, PlayDraw
                                           TakeReserve)
 from meeple_combo_breaker.cards import DRAW, STOP, X
 from meeple_combo_breaker.greedy import GreedyBot, fit
+from meeple_combo_breaker.horizon import end_of_round
+from meeple_combo_breaker.narration import ComboBreakerNarrator
 from meeple_combo_breaker.render import render
 
 
@@ -26,6 +31,26 @@ def test_plugin_registers_the_game_its_greedy_bot_and_renderer(meeple_registry):
     assert "greedy" in [b.name for b in meeple_registry.bots_for("combo_breaker")]
     assert meeple_registry.renderer("combo_breaker") is render
     assert "Combo Breaker" in ComboBreaker.rules_text and "Going out" in ComboBreaker.rules_text
+
+
+def test_the_game_class_carries_its_renderer_narrator_horizon_greedy_bot_and_rules():
+    assert ComboBreaker.renderer is render
+    assert isinstance(ComboBreaker.narrator, ComboBreakerNarrator)
+    assert ComboBreaker.rollout_horizon is end_of_round
+    assert [bot.factory for bot in ComboBreaker.bots] == [GreedyBot]
+    assert ComboBreaker.rules_text.startswith("# Combo Breaker")
+
+
+def test_the_plugin_is_one_registration_and_uses_no_deprecated_hook():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        registry = Registry.load(plugins=[meeple_combo_breaker.plugin], entry_points=False, strict=True)
+    assert [str(w.message) for w in caught if issubclass(w.category, DeprecationWarning)] == []
+    (info,) = [p for p in registry.plugins() if p.provides]
+    assert info.hooks == ("meeple_register_games",)
+    assert info.provides == ("game combo_breaker (renderer; narrator; rollout horizon; bots: greedy)",)
+    assert registry.narrator("combo_breaker") is ComboBreaker.narrator
+    assert registry.search_aids("combo_breaker").horizon is end_of_round
 
 
 def test_render_shows_hand_positions_reserves_trick_and_tokens():

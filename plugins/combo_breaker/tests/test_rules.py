@@ -12,6 +12,7 @@ from meeple_combo_breaker.cards import DRAW, STOP, X
 from meeple_combo_breaker.combos import PAIR, SINGLE, STRAIGHT2, STRAIGHT3, TRIPLE, rank
 from meeple_combo_breaker.decisions import Follow, Lead, PlaceDrawn
 from meeple_combo_breaker.game import ComboBreaker
+from meeple_combo_breaker.state import PLACING_A_DRAWN_CARD
 
 
 def plays(state) -> set[PlayCombination]:
@@ -365,6 +366,20 @@ def test_rule_9_game_end_with_several_losers_and_debtors_who_still_pay():
     assert state.losers == (1, 2)
     assert state.winners() == (0, 3)
     assert state.scores() == (1, -1, -1, 0)  # seat 3 still paid its token
+
+
+def test_rule_7a_only_a_drawer_placing_a_drawn_card_may_act_outside_the_trick():
+    """The state names that decision by tag (decisions.py builds on state.py, not back), so the
+    tag must be the decision class's, or the invariant would check nothing."""
+    assert PLACING_A_DRAWN_CARD == PlaceDrawn.tag
+    state = position([[1, 2], [DRAW], [4], [5, 6]], leader=1, pile=[7, 8, 9],
+                     reserves={0: [3, 3], 2: [3, 3], 3: [10, 10]})
+    act(state, PlayDraw(0), TakeReserve(0, 0), TakeReserve(0, 0), TakeReserve(0, 0))
+    assert state.decision == PlaceDrawn(1, left=2)
+    state.trick_seats = (2, 3, 0)  # the drawer outside the trick's seats: still allowed
+    assert state.invariants() == []
+    state.pending[-1] = Follow(1)  # anyone else outside them: the invariant says so
+    assert "seat 1 acts but was not in the trick" in state.invariants()
 
 
 # -- explanations and descriptions -----------------------------------------------------------------

@@ -1,7 +1,13 @@
-"""Linkage is found through its entry point with its renderer, its greedy bot and its rules."""
+"""Linkage is found through its entry point with its renderer, its greedy bot and its rules: one
+registration, the game class carrying the rest."""
 
+import warnings
+
+import meeple_linkage.plugin
 from meeple import Registry
 from meeple_linkage.game import Linkage
+from meeple_linkage.greedy import GreedyBot
+from meeple_linkage.narration import LinkageNarrator
 from meeple_linkage.render import render
 
 
@@ -21,3 +27,21 @@ def test_the_rules_text_is_the_shipped_rules_md():
 def test_max_length_bounds_placements_passes_and_the_balanced_setup():
     assert Linkage(2).max_length() == 48
     assert Linkage(2, {"variant": "balanced"}).max_length() == 50
+
+
+def test_the_game_class_carries_its_renderer_narrator_greedy_bot_and_rules():
+    assert Linkage.renderer is render
+    assert isinstance(Linkage.narrator, LinkageNarrator)
+    assert [bot.factory for bot in Linkage.bots] == [GreedyBot]
+    assert Linkage.rollout_horizon is None  # a game of at most 50 decisions: rollouts run to the end
+
+
+def test_the_plugin_is_one_registration_and_uses_no_deprecated_hook():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        registry = Registry.load(plugins=[meeple_linkage.plugin], entry_points=False, strict=True)
+    assert [str(w.message) for w in caught if issubclass(w.category, DeprecationWarning)] == []
+    (info,) = [p for p in registry.plugins() if p.provides]
+    assert info.hooks == ("meeple_register_games",)
+    assert info.provides == ("game linkage (renderer; narrator; bots: greedy)",)
+    assert registry.narrator("linkage") is Linkage.narrator

@@ -9,6 +9,7 @@ from meeple import IllegalAction
 from meeple_linkage.actions import FEWER, MORE, ChooseSide, Pass, Place, PlaceBlocker
 from meeple_linkage.decisions import BlockerChoice, Move, SideChoice
 from meeple_linkage.game import Linkage
+from meeple_linkage.state import TURN
 
 EMPTY_BUT_ONE_WHITE = """
 . . . . . . .
@@ -242,3 +243,13 @@ def test_rule_6_a_full_board_from_the_hand_drawn_tiling_counts_every_group():
     groups = state.board.groups()
     assert len(groups) == 11
     assert sorted(len(g) for g in groups) == [2, 2, 2, 2, 2, 4, 4, 6, 6, 6, 8]
+
+
+def test_rule_2_no_turn_is_owed_before_the_sides_are_chosen():
+    """The state names the turn by tag (decisions.py builds on state.py, not back), so the tag
+    must be the decision class's, or the invariant would check nothing."""
+    assert TURN == Move.tag
+    state = Linkage(2, {"variant": "balanced"}).new_state(0)
+    assert state.invariants() == []
+    state.pending[-1] = Move(0)  # a turn while nobody is More yet
+    assert "a piece is being placed before the sides are chosen" in state.invariants()
