@@ -2,6 +2,10 @@
 contiguous cards from a hand you may never reorder. 3–5 players, imperfect information, chance.
 
 Several rounds (deals) until a player must give up a token they do not have.
+
+This module declares the game as data (options, bounds), sets up the first round (rules 1–3) and
+names what the game carries: its renderer, narrator, rollout horizon and greedy bot (the rules
+text is the `rules.md` beside it).
 """
 
 from __future__ import annotations
