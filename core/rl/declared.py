@@ -10,7 +10,7 @@ games to check that every legal action is listed.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from typing import Iterator
 
 from ..actions import Action
@@ -108,7 +108,19 @@ def combo_breaker_actions(game: Game) -> Iterator[Action]:
             yield take(slot, position)
 
 
+def hearts_actions(game: Game) -> Iterator[Action]:
+    """Every three distinct cards to pass (ascending), then every card to play."""
+    cards = sorted(set(game.deck()))
+    pass_cards, play_card = action_class(game, "pass_cards"), action_class(game, "play_card")
+    if game.options["pass_cards"]:
+        for three in combinations(cards, 3):
+            yield pass_cards(three)
+    for card in cards:
+        yield play_card(card)
+
+
 register_action_space("nim", nim_actions)
+register_action_space("hearts", hearts_actions)
 register_action_space("linkage", linkage_actions)
 register_action_space("linko", linko_actions)
 register_action_space("combo_breaker", combo_breaker_actions)

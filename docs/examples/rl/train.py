@@ -1,7 +1,7 @@
 """Train a NumPy policy on a meeple game against one opponent, then a stronger one.
 
     python docs/examples/rl/train.py nim --opponents random mcts:iterations=30 \
-        --episodes 6000 2000 --out nim_policy.npz --plot docs/images/rl_nim_curve.png
+        --episodes 30000 5000 --out nim_policy.npz --plot docs/images/rl_nim_curve.png
 
 The learner plays every seat in turn through `meeple.rl.gymnasium_env`, learning with
 `meeple.rl.policy.train` (REINFORCE, NumPy only, CPU). It saves the policy (an .npz that
@@ -25,7 +25,7 @@ from meeple.rl.policy import MaskedPolicy, train
 
 
 def learn(game_id: str, opponents: Sequence[str], episodes: Sequence[int], players: int = 2,
-          seed: int = 0, hidden: int = 64, rate: float = 0.01, batch: int = 8,
+          seed: int = 0, hidden: int = 64, rate: float = 0.003, batch: int = 16,
           registry: Registry | None = None,
           log: Callable[[str], None] = print) -> tuple[MaskedPolicy, dict[str, list[float]]]:
     """Train against each opponent in turn for its number of episodes; returns the policy and
