@@ -34,6 +34,7 @@ vocabulary raises `EncodingError` naming the field and the hook, never a silent 
 from __future__ import annotations
 
 import json
+import types
 import typing
 from collections import Counter
 from itertools import combinations
@@ -41,11 +42,11 @@ from typing import Any, Callable, Iterable, Mapping
 
 import numpy as np
 
+from ..actions import Decision
 from ..errors import MeepleError
 from ..game import Game
 from ..layout import FieldInfo, Kind, game_fields
 from ..serialization import converter_for
-from ..actions import Decision
 from ..view import View
 from ..zones import Counters, Display, Grid, Hand, KeyedPiles, Pile, Tableau
 
@@ -290,7 +291,7 @@ def _is_number(annotation: Any) -> tuple[bool, bool]:
     if annotation in (int, bool, float):
         return True, False
     args = typing.get_args(annotation)
-    if typing.get_origin(annotation) in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
         rest = [a for a in args if a is not type(None)]
         if len(rest) == 1 and rest[0] in (int, bool, float) and len(args) == 2:
             return True, True

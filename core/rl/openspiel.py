@@ -19,7 +19,6 @@ The mapping, from the game's `GameSpec`:
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
 
@@ -202,4 +201,4 @@ class MeepleObserver:
         return text
 
 
-__all__ = ["MeepleSpielGame", "MeepleSpielState", "register_openspiel", "copy"]
+__all__ = ["MeepleSpielGame", "MeepleSpielState", "register_openspiel"]

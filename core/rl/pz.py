@@ -17,7 +17,6 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils import agent_selector  # noqa: F401  (kept for readers comparing with classic envs)
 
 from ..errors import MeepleError
 from ..game import Game
