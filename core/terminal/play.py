@@ -5,6 +5,12 @@ seat's decision narrated by the game's narrator as that person saw it. With seve
 the screen is wiped and the next person asked to take over before their view is shown; what
 happened meanwhile is kept for each person and told when they take over.
 
+A simultaneous decision (every seat chooses in secret: a pass, a bid) asks every owing seat: the
+bots first, from views that hold no other seat's choice, then each person in turn (in hotseat,
+with the screen handed over, so nobody sees another's pending choice). A person hears only that
+the others have chosen; once the last seat chooses, the choices are narrated to everyone, in seat
+order, as the record holds them. A save made between two choices keeps the choices made.
+
 Nothing a person types can change the game except a legal move: a bad command, number or move is
 explained and asked again. Quitting, Ctrl-C and the end of input save the game first (when a move
 was made since it was last saved); so does a bot that fails — raises, calls `sys.exit`, raises
@@ -29,7 +35,8 @@ from ..narration import NotationError, normalize, read_move
 from ..options import format_value
 from ..records import record_to_json
 from ..registry import Registry
-from ..runner import HostInterrupts, MoveTimeout, _ask
+from ..runner import HostInterrupts, MoveTimeout
+from ..runner import _ask as ask_bot
 from ..session import Session, write_file
 from ..view import View
 from .files import default_save_path
@@ -85,7 +92,7 @@ class PlayLoop:
         self.last_saved: tuple[int, Path] | None = None
         if resumed_from is not None:
             self.own_files.add(_key(resumed_from))
-            self.last_saved = (len(session.actions), resumed_from)
+            self.last_saved = (session.state.moves, resumed_from)
         game_id = session.game.spec.id
         self.game_cls = type(session.game)
         self.title = session.game.spec.title
@@ -119,7 +126,7 @@ class PlayLoop:
         try:
             self._welcome()
             while not self.state.is_terminal:
-                seat = self.state.current_player
+                seat = self._next_seat()
                 if self.session.is_human(seat):
                     self._human_turn(seat)
                 else:
@@ -139,13 +146,21 @@ class PlayLoop:
             return self._save_and_leave("meeple failed", status=1)
         return self._finish()
 
+    def _next_seat(self) -> int:
+        """The seat to ask now: the one that owes the decision; of a simultaneous decision, the
+        bots first (so no bot ever chooses after a person), then the people in seat order."""
+        owing = self.state.owing()
+        bots = [seat for seat in owing if not self.session.is_human(seat)]
+        return bots[0] if bots else owing[0]
+
     def _welcome(self) -> None:
         # Never the seed: everybody at the table sees this line (it is shown at the end).
         seats = ", ".join(f"seat {s}: {self._seat_name(s)}" for s in range(self.session.game.players))
         self.screen.say(f"{self.title} · {self._options_text()}", style="bold")
         self.screen.say(seats)
-        if self.session.actions:
-            self.screen.say(f"resumed after {len(self.session.actions)} moves")
+        if self.session.actions or self.state.chosen:
+            chosen = f" ({self._chosen_text()})" if self.state.chosen else ""
+            self.screen.say(f"resumed after {len(self.session.actions)} moves{chosen}")
         self.screen.say("type `help` for commands")
 
     def _options_text(self) -> str:
@@ -168,8 +183,12 @@ class PlayLoop:
             raise MeepleError(f"the bot {name} for seat {seat} could not be built: "
                               f"{type(exc).__name__}: {exc}") from None
 
+    def _chosen_text(self) -> str:
+        """Who has made a secret choice for the simultaneous decision under way."""
+        return ", ".join(f"seat {s}" for s in self.state.chosen) + " chose in secret"
+
     def _bot_turn(self, seat: int) -> None:
-        view, legal = self.state.view(seat), self.state.legal_actions()
+        view, legal = self.state.view(seat), self.state.legal_actions(seat)
         action = self._ask_bot(self.bots[seat], f"seat {seat} ({self.session.seats[seat]})",
                                seat, view, legal)
         self._apply(seat, action)
@@ -179,7 +198,7 @@ class PlayLoop:
         other ending. A real Ctrl-C goes on as KeyboardInterrupt, even if the bot swallowed it.
         """
         try:
-            action = _ask(bot, view, legal, seat, self.move_timeout)
+            action = ask_bot(bot, view, legal, seat, self.move_timeout)
         except MoveTimeout:
             raise BotFailed(f"{who} gave no move within {self.move_timeout:g} s "
                             f"(--move-timeout)") from None
@@ -193,7 +212,7 @@ class PlayLoop:
             raise BotFailed(f"{who} raised {type(exc).__name__}: {exc}") from None
         if self.interrupts.received:
             raise KeyboardInterrupt  # the bot caught the person's Ctrl-C; it still counts
-        if not self.state.is_legal(action):
+        if not self.state.is_legal(action, seat):
             raise BotFailed(f"{who} chose an illegal move: {action!r}")
         return action
 
@@ -207,7 +226,7 @@ class PlayLoop:
                 continue
             try:
                 action = read_move(self.narrator, self.game_cls, self.state.view(seat),
-                                   self.state.legal_actions(), text)
+                                   self.state.legal_actions(seat), text)
                 self._apply(seat, action)
             except (NotationError, IllegalAction) as exc:
                 self.screen.error(str(exc))
@@ -215,10 +234,13 @@ class PlayLoop:
             return
 
     def _prompt(self, seat: int) -> str:
-        return f"seat {seat} [1-{len(self.state.legal_actions())}, help]> "
+        return f"seat {seat} [1-{len(self.state.legal_actions(seat))}, help]> "
 
     def _apply(self, seat: int, action: Action) -> None:
         """Apply a move and narrate it to every person, as each of them saw it."""
+        if self.state.decision.simultaneous:
+            self._choose(seat, action)
+            return
         before = {viewer: self.state.view(viewer) for viewer in self.backlog}
         actor = self.state.view(seat)
 
@@ -231,6 +253,44 @@ class PlayLoop:
                 self.screen.narrate(line)
             else:
                 self.backlog[viewer].append(line)
+
+    def _choose(self, seat: int, action: Action) -> None:
+        """A seat's secret choice for a simultaneous decision. Until the last seat chooses, the
+        chooser hears its own choice and the others only that it chose; then everybody hears every
+        choice, narrated one by one in seat order from the position before the decision (the
+        order the record replays them in), as each person saw it."""
+        decision = self.state.decision
+        made = dict(self.session.pending_choices)
+
+        def narrate(after) -> dict[int, list[str]]:
+            if after.chosen:  # others still owe their choice: it stays a secret
+                waiting = ", ".join(f"seat {s}" for s in after.owing())
+                lines = {viewer: [f"seat {seat} has chosen (waiting for {waiting})"] for viewer in self.backlog}
+                if seat in lines:
+                    lines[seat] = [f"you chose {self.narrator.describe(self.state.view(seat), action)}; "
+                                   f"waiting for {waiting}"]
+                return lines
+            return self._narrate_choices(decision, {**made, seat: action})
+
+        for viewer, lines in self.session.attempt(action, seat, narrate).items():
+            for line in lines:
+                if viewer == self.at_screen:
+                    self.screen.narrate(line)
+                else:
+                    self.backlog[viewer].append(line)
+
+    def _narrate_choices(self, decision, choices: dict[int, Action]) -> dict[int, list[str]]:
+        """Each person's narration of a resolved simultaneous decision, choice by choice."""
+        replay = self.state.clone()
+        replay.withdraw_choices()  # the position before anyone chose
+        lines: dict[int, list[str]] = {viewer: [] for viewer in self.backlog}
+        for chooser in decision.seats():
+            before = {viewer: replay.view(viewer) for viewer in self.backlog}
+            actor = replay.view(chooser)
+            replay.apply(choices[chooser], chooser)
+            for viewer, seen in before.items():
+                lines[viewer].append(self.narrator.narrate_move(seen, choices[chooser], replay.view(viewer), actor))
+        return lines
 
     def _hand_over(self, seat: int) -> None:
         """Hotseat: wipe the screen and wait for the next person before showing anything."""
@@ -249,8 +309,10 @@ class PlayLoop:
         self.screen.show(f"{self.title} · seat {seat} (you) · move {self.state.moves + 1}",
                          self.render(view))
         decision = self.state.decision
-        self.screen.say(f"You (seat {seat}) are to {decision.describe()}.", style="bold")
-        legal = self.state.legal_actions()
+        secret = (" in secret: the others will not see your choice until everyone has chosen"
+                  + (f" ({self._chosen_text()})" if self.state.chosen else "")) if decision.simultaneous else ""
+        self.screen.say(f"You (seat {seat}) are to {decision.describe()}{secret}.", style="bold")
+        legal = self.state.legal_actions(seat)
         if len(legal) <= LIST_LIMIT:
             self._list(seat, "")
         else:
@@ -288,14 +350,14 @@ class PlayLoop:
         self.screen.say(f"\nHow to type moves in {self.title}:", style="bold")
         self.screen.say(self.narrator.notation_help)
         view = self.state.view(seat)
-        examples = [self.narrator.notation(view, a) for a in self.state.legal_actions()[:3]]
+        examples = [self.narrator.notation(view, a) for a in self.state.legal_actions(seat)[:3]]
         self.screen.say("Moves you could type now: " + ", ".join(f"`{e}`" for e in examples))
 
     def _list(self, seat: int, needle: str) -> None:
         view = self.state.view(seat)
         wanted = normalize(needle)
         entries = []
-        for number, action in enumerate(self.state.legal_actions(), start=1):
+        for number, action in enumerate(self.state.legal_actions(seat), start=1):
             description, notation = self.narrator.describe(view, action), self.narrator.notation(view, action)
             if wanted in normalize(description) or wanted in normalize(notation):
                 entries.append((number, description, notation))
@@ -305,7 +367,7 @@ class PlayLoop:
             self.screen.error(f"no legal move contains {needle!r}")
 
     def _hint(self, seat: int, spec: str) -> None:
-        legal = self.state.legal_actions()
+        legal = self.state.legal_actions(seat)
         try:
             bot = self._make_bot(seat, spec)
             action = self._ask_bot(bot, spec, seat, self.state.view(seat), legal)
@@ -336,13 +398,13 @@ class PlayLoop:
             self.screen.error(str(exc))
             return False
         self.own_files.add(_key(path))
-        self.last_saved = (len(self.session.actions), path)
+        self.last_saved = (self.state.moves, path)
         self.screen.say(f"game saved to {path} (it holds the full game, hidden cards included: "
                         f"not for players' eyes); continue with: meeple play --resume {path}")
         return True
 
     def _save_and_leave(self, why: str, status: int = 0) -> int:
-        moves = len(self.session.actions)
+        moves = self.state.moves  # a pending simultaneous choice counts: the save keeps it
         if self.last_saved is not None and self.last_saved[0] == moves:
             where = self.last_saved[1]
             self.screen.say(f"{why}: no move since the game was saved; continue it with: "
