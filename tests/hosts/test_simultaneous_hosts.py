@@ -7,8 +7,6 @@ replay identically, whatever order the seats chose in.
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 
 import goofspiel_plugin
 import pytest
@@ -23,19 +21,11 @@ from meeple.terminal.stepper import positions
 from meeple.tournament import run_tournament
 
 GAMES = {"nim": {}, "goofspiel": {"cards": 4}}
-CORE_TESTS = Path(goofspiel_plugin.__file__).parent
 
 
 @pytest.fixture(scope="module")
 def registry():
     return Registry.load(plugins=[goofspiel_plugin])
-
-
-def subprocess_env() -> dict[str, str]:
-    """How a `meeple` subprocess loads the Goofspiel test game (MEEPLE_PLUGINS, documented in
-    meeple.plugins)."""
-    path = os.pathsep.join(filter(None, [str(CORE_TESTS), os.environ.get("PYTHONPATH")]))
-    return {"MEEPLE_PLUGINS": "goofspiel_plugin", "PYTHONPATH": path}
 
 
 # -- the one replay function ----------------------------------------------------------------------
