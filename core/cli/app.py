@@ -11,7 +11,7 @@ import typer.core
 from typer import BadParameter
 from typer._click.exceptions import UsageError  # typer vendors click: its usage errors live here
 
-from . import bench, bots, games, match, play, plugins, replay, rules, serve, tournament
+from . import bench, bots, games, match, play, plugins, replay, rules, serve, server, tournament
 from .common import print_error
 
 
@@ -106,6 +106,7 @@ app.command(cls=MeepleCommand)(replay.replay)
 app.command(cls=MeepleCommand)(tournament.tournament)
 app.command(cls=MeepleCommand)(play.play)
 app.command(cls=MeepleCommand)(serve.serve)
+app.command(cls=MeepleCommand)(server.server)
 
 
 @functools.cache

@@ -1,0 +1,437 @@
+"""The matches `meeple server` hosts: seats held by tokens, moves committed before they are
+acknowledged, pushes to every connection, and bots that never block the event loop.
+
+A match is (seed, moves) like a record: each stored move is `(seat, action)`, applied with
+`state.apply(action, seat)` in order, so replaying the rows rebuilds the exact state, a pending
+simultaneous choice included. A move is applied to a copy of the state, committed to the
+database, and only then made current and pushed: a crash at any point leaves the database at the
+last acknowledged move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+
+from ..actions import Action, Simultaneous
+from ..bots import BotSpec
+from ..errors import IllegalAction, MeepleError, OptionError
+from ..seeds import derive, fresh_secret
+from ..serialization import action_from_data, action_to_data
+from ..session import HUMAN, seat_label
+from .store import PlyTaken, Store, StoredMatch
+from .views import legal_moves, narrate, view_data, view_for
+
+if TYPE_CHECKING:
+    from ..game import Game
+    from ..registry import Registry
+    from ..state import State
+
+OPEN = "open"
+#: Random bytes in a seat or spectator token (256 bits; the brief asks at least 128).
+TOKEN_BYTES = 32
+
+
+class Refused(MeepleError):
+    """A request the server turns down, with a code and one readable line."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+class Match:
+    """One match in memory: the game, its seats, the moves so far and who is listening."""
+
+    def __init__(self, match_id: str, game: "Game", seed: int, seats: list[str], narrator: Any) -> None:
+        self.id = match_id
+        self.game = game
+        self.game_cls = type(game)
+        self.seed = seed
+        self.seats = seats
+        self.narrator = narrator
+        self.state: "State" = game.new_state(seed)
+        self.moves: list[tuple[int, Action]] = []
+        self.rematch: str | None = None
+        self.forfeit: dict | None = None
+        self.lock = asyncio.Lock()
+        self.listeners: dict[Any, int | None] = {}  # a connection's `send` → its seat (None: spectator)
+        self.bots: dict[int, Any] = {}
+        self.thinking: set[int] = set()
+        self.narration: dict[int | None, str] = {}  # the last move as each viewer saw it
+
+    @property
+    def started(self) -> bool:
+        return OPEN not in self.seats
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_terminal or self.forfeit is not None
+
+    def status(self) -> str:
+        return "finished" if self.finished else "playing" if self.started else "waiting"
+
+    def summary(self) -> dict[str, Any]:
+        return {"match": self.id, "game": self.game.spec.id, "players": self.game.players,
+                "options": self.game.options.as_dict(), "status": self.status(), "moves": len(self.moves),
+                "seats": [{"seat": i, "kind": _kind(label), "label": label} for i, label in enumerate(self.seats)],
+                "rematch": self.rematch}
+
+    def result(self) -> dict[str, Any] | None:
+        if self.forfeit is not None:
+            return {"forfeit": self.forfeit, "winners": [s for s in range(self.game.players) if s != self.forfeit["seat"]]}
+        if self.state.is_terminal:
+            return {"scores": list(self.state.scores()), "winners": list(self.state.winners())}
+        return None
+
+    def update_for(self, seat: int | None) -> dict[str, Any]:
+        """Everything a connection for `seat` (None: a spectator) is pushed: its own view only."""
+        view = view_for(self.state, seat)
+        owing = [] if self.finished or not self.started else list(self.state.owing())
+        return {"type": "update", "match": self.id, "seat": seat, "ply": len(self.moves),
+                "status": self.status(), "view": view_data(self.state, view),
+                "owing": owing, "owes": seat in owing,
+                "legal": legal_moves(self.state, self.narrator, view, seat) if seat in owing else [],
+                "narration": self.narration.get(seat), "seats": self.summary()["seats"],
+                "result": self.result(), "rematch": self.rematch}
+
+
+def _kind(label: str) -> str:
+    return label if label in (OPEN, HUMAN) else "bot"
+
+
+class Hub:
+    """Every match of this server process, backed by the store."""
+
+    def __init__(self, registry: "Registry", store: Store, *, bot_timeout: float = 10.0,
+                 isolate_bots: bool = True, source: Any = None, shared_database: bool = False) -> None:
+        self.registry = registry
+        self.store = store
+        self.bot_timeout = bot_timeout
+        self.isolate_bots = isolate_bots
+        self.source = source
+        self.shared = shared_database  # several processes: read moves others stored before acting
+        self.matches: dict[str, Match] = {}
+        self.tasks: set[asyncio.Task] = set()
+
+    # -- loading ----------------------------------------------------------------------------------
+
+    def load_all(self) -> None:
+        for match_id in self.store.match_ids():
+            self.get(match_id)
+
+    def get(self, match_id: str) -> Match:
+        match = self.matches.get(match_id)
+        if match is not None:
+            return match
+        stored = self.store.load(match_id)
+        if stored is None:
+            raise Refused("unknown_match", f"no match {match_id!r}")
+        match = self._rebuild(stored)
+        self.matches[match_id] = match
+        return match
+
+    def _rebuild(self, stored: StoredMatch) -> Match:
+        game = self.registry.create(stored.game, stored.players, stored.options)
+        match = Match(stored.id, game, stored.seed, list(stored.seats), self.registry.narrator(stored.game))
+        for seat, data in stored.moves:
+            action = action_from_data(match.game_cls, data)
+            match.state.apply(action, seat)
+            match.moves.append((seat, action))
+        match.rematch, match.forfeit = stored.rematch, stored.forfeit
+        return match
+
+    def _sync(self, match: Match) -> None:
+        """Shared database: apply the moves another process stored since we last looked."""
+        if not self.shared:
+            return
+        for seat, data in self.store.moves_from(match.id, len(match.moves)):
+            action = action_from_data(match.game_cls, data)
+            match.state.apply(action, seat)
+            match.moves.append((seat, action))
+        stored = self.store.load(match.id)
+        if stored is not None:
+            match.seats[:] = stored.seats
+            match.rematch, match.forfeit = stored.rematch, stored.forfeit
+
+    # -- the lobby --------------------------------------------------------------------------------
+
+    def lobby(self) -> dict[str, Any]:
+        games = []
+        for game_id in sorted(self.registry.games):
+            spec = self.registry.game(game_id).spec
+            games.append({
+                "game": game_id, "title": spec.title, "min_players": spec.min_players,
+                "max_players": spec.max_players,
+                "options": [{"name": o.name, "default": o.default, "help": o.help,
+                             "choices": list(o.choices) if getattr(o, "choices", None) else None}
+                            for o in spec.options],
+                "bots": sorted(info.name for info in self.registry.bots_for(game_id)),
+                "renderer": self.renderer_url(game_id),
+            })
+        open_matches = [m.summary() for m in self.matches.values() if not m.finished]
+        return {"games": games, "matches": open_matches}
+
+    def renderer_url(self, game_id: str) -> str | None:
+        return f"/renderers/{game_id}.js" if getattr(self.registry.game(game_id), "web_renderer", None) else None
+
+    # -- creating and joining -------------------------------------------------------------------
+
+    def create(self, game_id: str, players: int | None, options: Mapping[str, Any], seats: Sequence[str],
+               rematch_of: str | None = None) -> tuple[Match, dict[int, str]]:
+        """A new match; returns it and a token for each `human` seat (the creator's)."""
+        try:
+            game = self.registry.create(game_id, players, dict(options))
+        except MeepleError as exc:
+            raise Refused("bad_request", str(exc)) from None
+        if len(seats) != game.players:
+            raise Refused("bad_request", f"{game_id} with {game.players} players needs {game.players} seats, "
+                                         f"got {len(seats)}")
+        labels = [self._label(game_id, text) for text in seats]
+        tokens = {seat: new_token() for seat, label in enumerate(labels) if label == HUMAN}
+        match_id = secrets.token_hex(8)
+        seed = fresh_secret()
+        try:
+            self.store.create_match(match_id, game_id, game.players, game.options.as_dict(), seed, labels, tokens,
+                                    time.time(), rematch_of)
+        except MeepleError as exc:
+            raise Refused("conflict", str(exc)) from None
+        match = self.get(match_id)
+        self._schedule_bots(match)
+        return match, tokens
+
+    def _label(self, game_id: str, text: str) -> str:
+        if text.strip().lower() == OPEN:
+            return OPEN
+        if BotSpec.parse(text).name == "exec" if text.strip() else False:
+            raise Refused("unknown_bot", "exec: bots run a program on the server's machine and are not "
+                                         "allowed over the network")
+        try:
+            return seat_label(self.registry, game_id, text)
+        except MeepleError as exc:
+            raise Refused("unknown_bot", str(exc)) from None
+
+    async def join(self, match_id: str, seat: int | None) -> tuple[Match, int, str]:
+        match = self.get(match_id)
+        async with match.lock:
+            self._sync(match)
+            if match.finished:
+                raise Refused("finished", "this match is over")
+            free = [s for s, label in enumerate(match.seats) if label == OPEN]
+            if seat is None:
+                if not free:
+                    raise Refused("no_seat", "no open seat in this match")
+                seat = free[0]
+            if not 0 <= seat < match.game.players:
+                raise Refused("bad_request", f"seat {seat} is not a seat of this match")
+            token = new_token()
+            if seat not in free or not self.store.take_seat(match.id, seat, token):
+                raise Refused("no_seat", f"seat {seat} is not open")
+            match.seats[seat] = HUMAN
+        await self.push(match)
+        self._schedule_bots(match)
+        return match, seat, token
+
+    def watch(self, match_id: str) -> tuple[Match, str]:
+        match = self.get(match_id)
+        token = new_token()
+        self.store.add_spectator(match.id, token)
+        return match, token
+
+    def identify(self, token: Any) -> tuple[Match, int | None]:
+        """The match and seat (None: spectator) a token stands for; Refused if it stands for none."""
+        if type(token) is not str or not token:
+            raise Refused("bad_token", "a token is required")
+        found = self.store.find_token(token)
+        if found is None:
+            raise Refused("bad_token", "unknown token (never issued, or given up by leaving)")
+        match_id, seat = found
+        return self.get(match_id), seat
+
+    async def leave(self, token: str) -> None:
+        """Give up a seat: its token stops working and the seat is open for someone else."""
+        match, seat = self.identify(token)
+        if seat is None:
+            return
+        async with match.lock:
+            self.store.free_seat(match.id, seat)
+            if not match.finished:
+                match.seats[seat] = OPEN
+            else:
+                match.seats[seat] = OPEN
+        for send, listener in list(match.listeners.items()):
+            if listener == seat:
+                match.listeners.pop(send, None)
+        await self.push(match)
+
+    async def rematch(self, token: str) -> tuple[Match, int, str]:
+        """The same game again, once this one is over: bots keep their seats, people's seats
+        open, and the asking seat takes its own seat in the new match."""
+        match, seat = self.identify(token)
+        if seat is None:
+            raise Refused("not_a_seat", "only a seat of the match can ask for a rematch")
+        async with match.lock:
+            self._sync(match)
+            if not match.finished:
+                raise Refused("not_finished", "the match is not over yet")
+            if match.rematch is not None:
+                raise Refused("conflict", f"the rematch is {match.rematch}: join it")
+            seats = [label if _kind(label) == "bot" else OPEN for label in match.seats]
+            seats[seat] = HUMAN
+            new, tokens = self.create(match.game.spec.id, match.game.players, match.game.options.as_dict(), seats,
+                                      rematch_of=match.id)
+            match.rematch = new.id
+        await self.push(match)
+        return new, seat, tokens[seat]
+
+    # -- moves ------------------------------------------------------------------------------------
+
+    async def move(self, match: Match, seat: int, data: Any, ply: int | None = None) -> None:
+        """Make `seat`'s move: validated, committed, then pushed. Refused changes nothing."""
+        async with match.lock:
+            self._sync(match)
+            if ply is not None and ply != len(match.moves):
+                raise Refused("stale", f"the match is at move {len(match.moves)}, not {ply}: look again")
+            if not match.started:
+                raise Refused("not_started", "the match waits for its open seats to be taken")
+            if match.finished:
+                raise Refused("finished", "this match is over")
+            try:
+                action = action_from_data(match.game_cls, data)
+            except MeepleError as exc:
+                raise Refused("bad_action", str(exc)) from None
+            self._commit(match, seat, action)
+        await self.push(match)
+        self._next(match)
+
+    def _next(self, match: Match) -> None:
+        """After a move: bots that owe start thinking; a finished match lets its bots go."""
+        if match.finished:
+            self.close_bots(match)
+        else:
+            self._schedule_bots(match)
+
+    def _commit(self, match: Match, seat: int, action: Action) -> None:
+        """Apply to a copy, store the move, then make the copy current (called under the lock)."""
+        before_state = match.state
+        simultaneous = bool(before_state.pending) and isinstance(before_state.pending[-1], Simultaneous)
+        viewers: list[int | None] = list(range(match.game.players)) + [None]
+        before = {viewer: view_for(before_state, viewer) for viewer in viewers}
+        trial = before_state.clone()
+        try:
+            gained = trial.apply(action, seat)
+        except IllegalAction as exc:
+            raise Refused("illegal", str(exc)) from None
+        narration = {viewer: narrate(match.narrator, simultaneous, before[viewer], before[seat], seat, action,
+                                     gained, view_for(trial, viewer), viewer) for viewer in viewers}
+        try:
+            self.store.add_move(match.id, len(match.moves), seat, action_to_data(match.game_cls, action))
+        except PlyTaken as exc:
+            raise Refused("stale", str(exc)) from None
+        match.state = trial
+        match.moves.append((seat, action))
+        match.narration = narration
+
+    # -- pushes -----------------------------------------------------------------------------------
+
+    async def push(self, match: Match) -> None:
+        """Send every connection of the match its own update (a failed send drops the connection)."""
+        for send, seat in list(match.listeners.items()):
+            try:
+                await send(match.update_for(seat))
+            except Exception:
+                match.listeners.pop(send, None)
+
+    def listen(self, match: Match, seat: int | None, send: Callable) -> None:
+        match.listeners[send] = seat
+
+    def unlisten(self, match: Match, send: Callable) -> None:
+        match.listeners.pop(send, None)
+
+    # -- bots -------------------------------------------------------------------------------------
+
+    def resume_bots(self) -> None:
+        for match in list(self.matches.values()):
+            self._schedule_bots(match)
+
+    def _schedule_bots(self, match: Match) -> None:
+        if not match.started or match.finished:
+            return
+        for seat in match.state.owing():
+            if _kind(match.seats[seat]) == "bot" and seat not in match.thinking:
+                match.thinking.add(seat)
+                task = asyncio.get_running_loop().create_task(self._bot_turn(match, seat))
+                self.tasks.add(task)
+                task.add_done_callback(self.tasks.discard)
+
+    def _bot(self, match: Match, seat: int) -> Any:
+        bot = match.bots.get(seat)
+        if bot is None:
+            spec = BotSpec.parse(match.seats[seat])
+            seed = derive(match.seed & (1 << 64) - 1, "bot", seat, len(match.moves))
+            if self.isolate_bots:
+                from ..botprocess import isolated_bot
+                bot = isolated_bot(spec, match.game, match.narrator, seat, seed, self.source, self.bot_timeout)
+            else:
+                bot = self.registry.make_bot(spec, match.game, seat, {"seed": seed})
+            match.bots[seat] = bot
+        return bot
+
+    async def _bot_turn(self, match: Match, seat: int) -> None:
+        """Ask the bot in a worker thread (its process answers there), then move like a person."""
+        try:
+            async with match.lock:
+                if match.finished or seat not in match.state.owing():
+                    return
+                view, legal = match.state.view(seat), match.state.legal_actions(seat)
+                bot = self._bot(match, seat)
+            try:
+                action = await asyncio.wait_for(asyncio.to_thread(bot.act, view, legal), self.bot_timeout + 5)
+                if action not in legal:
+                    raise MeepleError(f"answered {action!r}, which is not legal")
+            except (Exception, asyncio.TimeoutError) as exc:
+                reason = str(exc) or type(exc).__name__
+                await self._forfeit(match, seat, f"bot {match.seats[seat]} failed: {reason}")
+                return
+            async with match.lock:
+                if match.finished or seat not in match.state.owing():
+                    return
+                self._commit(match, seat, action)
+        except Refused:
+            return
+        finally:
+            match.thinking.discard(seat)
+        await self.push(match)
+        self._next(match)
+
+    async def _forfeit(self, match: Match, seat: int, reason: str) -> None:
+        async with match.lock:
+            self.store.set_forfeit(match.id, seat, reason)
+            match.forfeit = {"seat": seat, "reason": reason}
+        self.close_bots(match)
+        await self.push(match)
+
+    def close_bots(self, match: Match) -> None:
+        for bot in match.bots.values():
+            finish = getattr(bot, "finish", None)
+            if finish is not None:
+                try:
+                    finish(match.result())
+                except Exception:
+                    pass
+        match.bots.clear()
+
+    async def shutdown(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        for match in self.matches.values():
+            self.close_bots(match)
+
+
+__all__ = ["Hub", "Match", "OPEN", "Refused", "TOKEN_BYTES", "new_token"]

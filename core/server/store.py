@@ -1,0 +1,248 @@
+"""Where `meeple server` keeps its matches: SQLite by default, PostgreSQL for several processes.
+
+A match is stored as what makes it up — game, options, secret seed, seats — and one row per
+move, `(match, ply)` unique, so a match is (seed, moves) exactly as a record is, and two server
+processes can never both write the same ply: the second insert fails and its move is refused.
+Every write commits before the server acknowledges it, so a `kill -9` loses nothing that a
+client was told had happened.
+
+Seat and spectator tokens are stored as SHA-256 digests: a copy of the database names no token.
+The seed is stored (the server must replay), so the database is as secret as a save file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+from typing import Any, Sequence
+
+from attrs import frozen
+
+from ..errors import MeepleError
+
+SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS matches (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        seed TEXT NOT NULL,
+        rematch_of TEXT,
+        rematch TEXT,
+        forfeit TEXT,
+        created DOUBLE PRECISION NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS seats (
+        match_id TEXT NOT NULL REFERENCES matches(id),
+        seat INTEGER NOT NULL,
+        label TEXT NOT NULL,
+        token TEXT UNIQUE,
+        PRIMARY KEY (match_id, seat))""",
+    """CREATE TABLE IF NOT EXISTS spectators (
+        token TEXT PRIMARY KEY,
+        match_id TEXT NOT NULL REFERENCES matches(id))""",
+    """CREATE TABLE IF NOT EXISTS moves (
+        match_id TEXT NOT NULL REFERENCES matches(id),
+        ply INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        PRIMARY KEY (match_id, ply))""",
+)
+
+
+class StoreError(MeepleError):
+    """The database refused or failed a write."""
+
+
+class PlyTaken(StoreError):
+    """Another writer (a second server process) stored this ply first: the move is refused."""
+
+
+def digest(token: str) -> str:
+    """What the database keeps of a token: its SHA-256, never the token itself."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@frozen
+class StoredMatch:
+    id: str
+    game: str
+    players: int
+    options: dict
+    seed: int
+    seats: tuple[str, ...]  # "open", "human" or a bot spec, by seat
+    moves: tuple[tuple[int, dict], ...]  # (seat, action JSON) by ply
+    rematch: str | None
+    forfeit: dict | None  # {"seat": n, "reason": "..."} when a bot lost by failing
+
+
+class Store:
+    """The server's tables through one DB-API connection (sqlite3 or psycopg 3)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.lock = threading.Lock()
+        if url.startswith(("postgresql://", "postgres://")):
+            try:
+                import psycopg
+            except ImportError:
+                raise StoreError("a postgresql:// database needs psycopg: pip install 'meeple[server]'") from None
+            self.kind, self.mark = "postgresql", "%s"
+            self._integrity = psycopg.errors.UniqueViolation
+            try:
+                self.connection = psycopg.connect(url, autocommit=False)
+            except psycopg.Error as exc:
+                raise StoreError(f"cannot open {redact(url)}: {str(exc).strip().splitlines()[0]}") from None
+        else:
+            path = url.removeprefix("sqlite:///")
+            self.kind, self.mark = "sqlite", "?"
+            self._integrity = sqlite3.IntegrityError
+            try:
+                self.connection = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+                self.connection.execute("PRAGMA journal_mode=WAL")
+                self.connection.execute("PRAGMA synchronous=FULL")
+                self.connection.execute("PRAGMA foreign_keys=ON")
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot open database {path}: {exc}") from None
+        with self.transaction() as cursor:
+            for statement in SCHEMA:
+                cursor.execute(statement)
+
+    # -- plumbing -------------------------------------------------------------------------------
+
+    def transaction(self):
+        return _Transaction(self)
+
+    def _sql(self, text: str) -> str:
+        return text.replace("?", self.mark)
+
+    def _query(self, text: str, params: Sequence[Any] = ()) -> list[tuple]:
+        with self.transaction() as cursor:
+            cursor.execute(self._sql(text), params)
+            return cursor.fetchall()
+
+    def close(self) -> None:
+        with self.lock:
+            self.connection.close()
+
+    # -- writes ---------------------------------------------------------------------------------
+
+    def create_match(self, match_id: str, game: str, players: int, options: dict, seed: int,
+                     seats: Sequence[str], tokens: dict[int, str], created: float,
+                     rematch_of: str | None = None) -> None:
+        with self.transaction() as cursor:
+            cursor.execute(self._sql("INSERT INTO matches (id, game, players, options, seed, rematch_of, created) "
+                                     "VALUES (?, ?, ?, ?, ?, ?, ?)"),
+                           (match_id, game, players, json.dumps(options, sort_keys=True), str(seed), rematch_of, created))
+            for seat, label in enumerate(seats):
+                token = tokens.get(seat)
+                cursor.execute(self._sql("INSERT INTO seats (match_id, seat, label, token) VALUES (?, ?, ?, ?)"),
+                               (match_id, seat, label, None if token is None else digest(token)))
+            if rematch_of is not None:
+                cursor.execute(self._sql("UPDATE matches SET rematch = ? WHERE id = ? AND rematch IS NULL"),
+                               (match_id, rematch_of))
+                if cursor.rowcount != 1:
+                    raise StoreError("this match already has a rematch")
+
+    def take_seat(self, match_id: str, seat: int, token: str) -> bool:
+        """Give an open seat to `token`; False if someone took it first (any process)."""
+        with self.transaction() as cursor:
+            cursor.execute(self._sql("UPDATE seats SET label = 'human', token = ? "
+                                     "WHERE match_id = ? AND seat = ? AND label = 'open'"),
+                           (digest(token), match_id, seat))
+            return cursor.rowcount == 1
+
+    def free_seat(self, match_id: str, seat: int) -> None:
+        with self.transaction() as cursor:
+            cursor.execute(self._sql("UPDATE seats SET label = 'open', token = NULL WHERE match_id = ? AND seat = ?"),
+                           (match_id, seat))
+
+    def add_spectator(self, match_id: str, token: str) -> None:
+        with self.transaction() as cursor:
+            cursor.execute(self._sql("INSERT INTO spectators (token, match_id) VALUES (?, ?)"), (digest(token), match_id))
+
+    def set_forfeit(self, match_id: str, seat: int, reason: str) -> None:
+        with self.transaction() as cursor:
+            cursor.execute(self._sql("UPDATE matches SET forfeit = ? WHERE id = ?"),
+                           (json.dumps({"seat": seat, "reason": reason}), match_id))
+
+    def add_move(self, match_id: str, ply: int, seat: int, action: dict) -> None:
+        """Commit one move; PlyTaken if that ply is already stored (by another process)."""
+        try:
+            with self.transaction() as cursor:
+                cursor.execute(self._sql("INSERT INTO moves (match_id, ply, seat, action) VALUES (?, ?, ?, ?)"),
+                               (match_id, ply, seat, json.dumps(action, sort_keys=True)))
+        except self._integrity:
+            raise PlyTaken(f"move {ply} of match {match_id} was already made") from None
+
+    # -- reads ----------------------------------------------------------------------------------
+
+    def find_token(self, token: str) -> tuple[str, int | None] | None:
+        """(match, seat) for a seat token, (match, None) for a spectator's, None if unknown."""
+        hashed = digest(token)
+        rows = self._query("SELECT match_id, seat FROM seats WHERE token = ?", (hashed,))
+        if rows:
+            return rows[0][0], rows[0][1]
+        rows = self._query("SELECT match_id FROM spectators WHERE token = ?", (hashed,))
+        return (rows[0][0], None) if rows else None
+
+    def match_ids(self) -> list[str]:
+        return [row[0] for row in self._query("SELECT id FROM matches ORDER BY created, id")]
+
+    def load(self, match_id: str) -> StoredMatch | None:
+        rows = self._query("SELECT game, players, options, seed, rematch, forfeit FROM matches WHERE id = ?",
+                           (match_id,))
+        if not rows:
+            return None
+        game, players, options, seed, rematch, forfeit = rows[0]
+        seats = self._query("SELECT label FROM seats WHERE match_id = ? ORDER BY seat", (match_id,))
+        moves = self.moves_from(match_id, 0)
+        return StoredMatch(match_id, game, players, json.loads(options), int(seed),
+                           tuple(r[0] for r in seats), tuple(moves), rematch,
+                           None if forfeit is None else json.loads(forfeit))
+
+    def moves_from(self, match_id: str, ply: int) -> list[tuple[int, dict]]:
+        rows = self._query("SELECT ply, seat, action FROM moves WHERE match_id = ? AND ply >= ? ORDER BY ply",
+                           (match_id, ply))
+        for expected, row in enumerate(rows, start=ply):
+            if row[0] != expected:
+                raise StoreError(f"match {match_id}: move {expected} is missing from the database")
+        return [(row[1], json.loads(row[2])) for row in rows]
+
+    def count_moves(self) -> int:
+        return self._query("SELECT COUNT(*) FROM moves")[0][0]
+
+
+class _Transaction:
+    """`with store.transaction() as cursor:` — one thread at a time, committed on success,
+    rolled back on any error."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def __enter__(self):
+        self.store.lock.acquire()
+        self.cursor = self.store.connection.cursor()
+        if self.store.kind == "sqlite":
+            self.cursor.execute("BEGIN IMMEDIATE")
+        return self.cursor
+
+    def __exit__(self, kind, exc, tb) -> None:
+        try:
+            if kind is None:
+                self.store.connection.commit() if self.store.kind == "postgresql" else self.cursor.execute("COMMIT")
+            else:
+                self.store.connection.rollback() if self.store.kind == "postgresql" else self.cursor.execute("ROLLBACK")
+        finally:
+            self.store.lock.release()
+
+
+def redact(url: str) -> str:
+    """A database URL without its password, for messages."""
+    if "@" in url and "://" in url:
+        scheme, rest = url.split("://", 1)
+        credentials, host = rest.rsplit("@", 1)
+        return f"{scheme}://{credentials.split(':', 1)[0]}:***@{host}"
+    return url
+

@@ -1,0 +1,38 @@
+"""A test plugin for `meeple server`: Goofspiel (simultaneous bids, from tests/core) and a bot
+that thinks slowly, so a test can show one slow bot blocks no other match."""
+
+from __future__ import annotations
+
+import time
+
+from goofspiel_game import Goofspiel
+
+from meeple import BotInfo, Option, Registry, hookimpl
+
+SLOW_SECONDS = 2.0
+
+
+class SlowBot:
+    """Sleeps SLOW_SECONDS before every move, then plays the first legal action."""
+
+    def act(self, view, legal):
+        time.sleep(SLOW_SECONDS)
+        return legal[0]
+
+
+class ServerTestPlugin:
+    __version__ = "1.0"
+
+    @hookimpl
+    def meeple_register_games(self, register):
+        register(Goofspiel)
+
+    @hookimpl
+    def meeple_register_bots(self, register):
+        register(BotInfo("slow", lambda game, seat, params: SlowBot(), "sleeps before each move",
+                         params=(Option("seed", "int", 0),)))
+
+
+def registry() -> Registry:
+    """The installed games and bots, with Goofspiel and the slow bot."""
+    return Registry.load(plugins=(ServerTestPlugin(),))
