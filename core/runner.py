@@ -16,6 +16,12 @@ delivered to this process) stops the run: while a game is played on the main thr
 handler notes that the signal arrived before raising, so the host can tell the two apart.
 A bot running in its own process (`meeple.botprocess`) reports its faults as `BotProcessError`,
 whose message reads after the bot's name ("bot X timed out: ...").
+
+Every owing seat is asked, with its own view: a simultaneous decision asks each seat that owes a
+choice in turn (ascending), and no view holds another seat's pending choice, so the order is
+invisible to the bots. The record gets what `State.apply` returns (a simultaneous decision's
+choices once all are in, in seat order); a bot that fails in the middle of one forfeits, naming
+its seat, and the choices already made are withdrawn, so the record replays to the final state.
 """
 
 from __future__ import annotations
@@ -57,7 +63,10 @@ class MoveMonitor(Protocol):
         """The bot answered with the legal action at `index` of `state.legal_actions()`."""
 
 
-def _ask(bot: Bot, view: View, legal: Sequence[Action], seat: int, timeout: float | None) -> Action:
+def ask_bot(bot: Bot, view: View, legal: Sequence[Action], seat: int, timeout: float | None) -> Action:
+    """`bot`'s answer for `seat`, given that seat's `view` and `legal` actions, within `timeout`
+    seconds (None: no limit): interrupted on the main thread, abandoned elsewhere (MoveTimeout).
+    Whatever the bot raises is raised here; the host judges the answer's legality."""
     if timeout is None:
         return bot.act(view, legal)
     if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
@@ -156,15 +165,15 @@ def _play(game: Game, bots: Sequence[Bot], state: State, actions: list[Action], 
     """The game loop: play until the end or a forfeit (returned), appending to `actions`."""
     forfeit: Forfeit | None = None
     while not state.is_terminal:
-        if len(actions) >= limit:
+        if state.moves >= limit:  # each seat's choice of a simultaneous decision counts as one
             raise MeepleError(f"{game.spec.id} exceeded its declared maximum length of {limit} decisions")
-        seat = state.current_player
+        seat = state.current_player  # the lowest seat that owes a choice
         assert seat is not None
-        legal = state.legal_actions()
+        legal = state.legal_actions(seat)
         if monitor is not None:
             monitor.thinking(seat, None if move_timeout is None else time.monotonic() + move_timeout)
         try:
-            action = _ask(bots[seat], state.view(seat), legal, seat, move_timeout)
+            action = ask_bot(bots[seat], state.view(seat), legal, seat, move_timeout)
         except MoveTimeout as exc:
             forfeit = Forfeit(seat, f"bot {seat_names[seat]} timed out: {exc}")
             break
@@ -185,13 +194,14 @@ def _play(game: Game, bots: Sequence[Bot], state: State, actions: list[Action], 
         finally:
             if monitor is not None:
                 monitor.answered()
-        if not state.is_legal(action):
+        if not state.is_legal(action, seat):
             forfeit = Forfeit(seat, f"bot {seat_names[seat]} chose an illegal action: {action!r}")
             break
         if monitor is not None:
             monitor.played(indexOf(legal, action))
-        state.apply(action)
-        actions.append(action)
+        actions.extend(state.apply(action, seat))
         if observer is not None:
             observer(state, seat, action)
+    if forfeit is not None:
+        state.withdraw_choices()  # a simultaneous decision cut short: its choices are in no record
     return forfeit

@@ -34,7 +34,7 @@ from ..game import Game
 from ..narration import read_move
 from ..registry import Registry
 from ..records import replay_steps
-from ..runner import HostInterrupts, MoveTimeout, _ask as ask_bot
+from ..runner import HostInterrupts, MoveTimeout, ask_bot
 from ..seeds import fresh_secret
 from ..serialization import action_from_data, action_to_data, view_to_data
 from ..session import HUMAN, MAX_SAVE_BYTES, Session, file_kind, seat_label

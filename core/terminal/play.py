@@ -35,8 +35,7 @@ from ..narration import NotationError, normalize, read_move
 from ..options import format_value
 from ..records import record_to_json
 from ..registry import Registry
-from ..runner import HostInterrupts, MoveTimeout
-from ..runner import _ask as ask_bot
+from ..runner import HostInterrupts, MoveTimeout, ask_bot
 from ..session import Session, write_file
 from ..view import View
 from .files import default_save_path

@@ -21,7 +21,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any, Iterator, Protocol, Sequence
 
 from ..errors import MeepleError, OptionError
-from ..records import Forfeit, make_record, record_to_data
+from ..records import Forfeit, make_record, record_to_data, replay_steps
 from ..registry import Registry
 from .plan import GameJob, Setup
 from .worker import GameOutcome, RegistrySource, game_for, play_job
@@ -215,12 +215,18 @@ class LocalPoolExecutor:
         if count > len(shared.log):
             raise MeepleError(f"game {job.index}: its worker was lost after {count} moves, more than "
                               f"{game.spec.id}'s declared maximum length")
-        state = game.new_state(job.seed)
-        actions = []
+        # The log holds, per choice, its index among the legal actions of the seat asked (the
+        # runner asks `current_player`), so the record replays it in order; choices of a
+        # simultaneous decision cut short are withdrawn, as the runner does.
+        played: list = []
+        steps = replay_steps(game, job.seed, played)
+        state = next(steps)
         for index in shared.log[:count]:
-            action = state.legal_actions()[index]
-            state.apply(action)
-            actions.append(action)
+            played.append(state.legal_actions()[index])
+            next(steps)
+        pending = len(state.chosen)
+        state.withdraw_choices()
+        actions = played[:len(played) - pending]
         names = [setup.bots[b] for b in job.seats]
         forfeit = Forfeit(seat, f"bot {names[seat]} {verb}: {why}")
         record = make_record(state, job.seed, actions, tuple(names), version, forfeit)

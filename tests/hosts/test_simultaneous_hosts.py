@@ -170,3 +170,68 @@ def test_the_stepper_rebuilds_every_position_of_a_record(registry, game_id):
     states = positions(registry, record)
     assert len(states) == len(record.actions) + 1
     assert states[-1].fingerprint() == record.final_fingerprint and states[0].moves == 0
+
+
+# -- forfeits in the middle of a simultaneous decision, bots in their own processes ---------------
+
+@pytest.fixture(scope="module")
+def failing():
+    import hosts_plugins
+
+    return Registry.load(plugins=[hosts_plugins])
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("bot", ["crasher", "quitter"])
+def test_a_bot_failing_mid_decision_forfeits_by_seat_and_the_record_ends_before_it(failing, bot, jobs):
+    if bot == "quitter" and jobs == 1:
+        pytest.skip("a bot that exits its process is played in a worker process")
+    result = run_match(failing, "goofspiel", ["random", "random", bot], games=1, seed=4,
+                       options={"cards": 3}, jobs=jobs)
+    record = record_from_data(failing, result.outcomes[0].record)
+    assert record.forfeit is not None and record.forfeit.seat == 2
+    assert len(record.actions) == 3, "seats 0 and 1 chose in round 2, but the record ends after round 1"
+    assert replay(failing, record).owing() == (0, 1, 2)
+
+
+@pytest.mark.parametrize("how", ["isolate", "exec"])
+def test_bots_in_their_own_processes_play_each_seat_of_a_simultaneous_decision(failing, how, tmp_path):
+    import shlex
+    import sys
+
+    if how == "exec":  # a bot written from scratch: bids the highest card it holds, for its own seat
+        script = tmp_path / "highest.py"
+        script.write_text(
+            "import json, sys\n"
+            "def send(m):\n    sys.stdout.write(json.dumps(m) + '\\n'); sys.stdout.flush()\n"
+            "hello = json.loads(sys.stdin.readline()); send({'type': 'ready', 'protocol': 1})\n"
+            "for line in sys.stdin:\n"
+            "    m = json.loads(line)\n"
+            "    if m['type'] == 'end': break\n"
+            "    assert m['view']['player'] == hello['seat']\n"
+            "    assert all(seat == hello['seat'] for seat, _ in m['view'].get('choices', []))\n"
+            "    cards = [move['action']['card'] for move in m['legal']]\n"
+            "    send({'action': cards.index(max(cards))})\n")
+        bots = [f"exec:{shlex.quote(sys.executable)} {shlex.quote(str(script))}", "random"]
+        result = run_match(failing, "goofspiel", bots, games=2, seed=6, options={"cards": 3})
+    else:
+        result = run_match(failing, "goofspiel", ["random:seed=1", "random:seed=2"], games=2, seed=6,
+                           options={"cards": 3}, isolate=True)
+    for outcome in result.outcomes:
+        record = record_from_data(failing, outcome.record)
+        assert record.forfeit is None, record.forfeit
+        assert replay(failing, record).is_terminal and len(record.actions) == 6
+
+
+def test_the_bot_protocol_asks_an_owing_seat_with_its_view_that_holds_no_other_choice():
+    from meeple import Narrator
+    from meeple.botprocess import messages
+
+    game = Goofspiel(3, {"cards": 3})
+    state = game.new_state(1)
+    state.apply(BidCard(2), 2)
+    state.apply(BidCard(3), 0)
+    decide = messages.decide(game, Narrator(), state.view(1), state.legal_actions(1))
+    validate(decide, "bot.decide.json", root="decide")
+    assert decide["view"]["player"] == 1 and decide["view"]["pending"] == [{"type": "bid", "players": [0, 1, 2]}]
+    assert decide["view"]["chosen"] == [0, 2] and decide["view"]["choices"] == []
