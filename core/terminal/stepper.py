@@ -4,6 +4,10 @@ or as the omniscient observer sees it.
 Every position of the game is rebuilt once from the record (seed and actions), so stepping back
 is as cheap as stepping forward. Each step shows the chosen viewer's view and the narration of
 the move that led to it, as that viewer saw the move.
+
+A simultaneous decision replays choice by choice, in seat order. A seat saw the others' choices
+only once all were in: stepping through it, the seat hears its own choice, only "seat N chose in
+secret" for another's, and every choice at the position where the decision resolves.
 """
 
 from __future__ import annotations
@@ -118,14 +122,32 @@ class Stepper:
         k, seat = self.position, self.seat
         view = self.states[k].view(seat)
         if k > 0:
-            previous = self.states[k - 1]
-            before, actor = previous.view(seat), previous.view(previous.current_player)
-            self.screen.narrate(self.narrator.narrate_move(before, self.record.actions[k - 1], view, actor))
+            for line in self._narration(k, seat):
+                self.screen.narrate(line)
         who = "omniscient view" if seat is None else f"seat {seat}'s view"
         where = "before the first move" if k == 0 else f"after move {k} of {self.last}"
         self.screen.show(f"{self.title} · {where} · {who}", self.render(view))
         if k == self.last:
             self._result()
+
+    def _narration(self, k: int, seat: int | None) -> list[str]:
+        """What `seat` heard of move `k` (see the module docstring)."""
+        states, actions = self.states, self.record.actions
+
+        def told(j: int) -> str:  # move j + 1, as `seat` sees it
+            previous = states[j]
+            actor = previous.view(previous.current_player)
+            return self.narrator.narrate_move(previous.view(seat), actions[j], states[j + 1].view(seat), actor)
+
+        previous = states[k - 1]
+        if seat is None or not previous.decision.simultaneous or previous.current_player == seat and states[k].chosen:
+            return [told(k - 1)]
+        if states[k].chosen:  # another seat's choice, still a secret from `seat`
+            return [f"seat {previous.current_player} chose in secret"]
+        start = k - 1  # the decision resolves here: every choice, from the position before the first
+        while states[start].chosen:
+            start -= 1
+        return [told(j) for j in range(start, k)]
 
     def _result(self) -> None:
         record = self.record

@@ -61,3 +61,29 @@ def test_nim_hotseat_still_plays_one_seat_at_a_time(tmp_path):
         child.sendline("1")
     assert finish(child) == 0
     assert seats[:4] == [0, 1, 0, 1]
+
+
+def test_stepping_through_a_simultaneous_decision_tells_a_seat_only_its_own_pending_choice(
+        tmp_path, goofspiel_env, monkeypatch):
+    from meeple.cli.app import main
+
+    path = tmp_path / "games.jsonl"
+    assert main(["match", "goofspiel", "-b", "random", "-b", "random", "-b", "random", "-n", "1",
+                 "-o", "cards=2", "--seed", "3", "--out", str(path)]) == 0
+    record = json.loads(path.read_text().splitlines()[0])
+    bids = [a["card"] for a in record["actions"]]
+    child = spawn("replay", str(path), "--step", "--seat", "1", cwd=tmp_path)
+    step = r"move (\d+)/6 \[Enter, b, help\]> "
+    child.expect(step)
+    child.sendline("")  # seat 0's bid: a secret from seat 1
+    child.expect(step)
+    assert "seat 0 chose in secret" in child.before and f"seat 0: bid {bids[0]}" not in child.before
+    child.sendline("")  # seat 1's own bid
+    child.expect(step)
+    assert f"seat 1: bid {bids[1]}" in child.before and "seat 0: bid" not in child.before
+    child.sendline("")  # seat 2's bid resolves the decision: every bid, in seat order
+    child.expect(step)
+    told = child.before
+    assert told.index(f"seat 0: bid {bids[0]}") < told.index(f"seat 1: bid {bids[1]}") < told.index(f"seat 2: bid {bids[2]}")
+    child.sendline("quit")
+    assert finish(child) == 0
