@@ -10,7 +10,8 @@ installed plugins.
 
 from .chance import exact_scores
 from .conformance import ConformanceReport, check_game
-from .leaks import check_choices_hidden, check_determinization, check_view_hides, permute_hidden
+from .leaks import (check_action_hides, check_choices_hidden, check_deals_agree, check_determinization,
+                    check_view_hides, permute_hidden)
 
 __all__ = ["ConformanceReport", "check_game", "exact_scores", "check_choices_hidden", "check_determinization",
-           "check_view_hides", "permute_hidden"]
+           "check_view_hides", "permute_hidden", "check_action_hides", "check_deals_agree"]

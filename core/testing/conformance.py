@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from itertools import islice
 
 from attrs import define
 
@@ -16,7 +17,14 @@ from ..serialization import (action_from_data, action_to_data, state_from_data, 
                              view_from_data, view_to_data)
 from ..spec import Dynamics, Information
 from ..state import State
-from .leaks import check_choices_hidden, check_determinization, check_view_hides
+from ..layout import game_fields
+from .leaks import (check_action_hides, check_choices_hidden, check_deals_agree, check_determinization,
+                    check_view_hides)
+
+#: Fresh deals compared by `check_deals_agree` for a game without explicit chance.
+DEAL_SEEDS = 48
+#: Most deals of `Game.deal_outcomes` compared (a larger game is sampled in its order).
+MAX_DEALS = 2000
 
 
 @define
@@ -30,6 +38,9 @@ class ConformanceReport:
     deep_checks: int = 0
     simultaneous: int = 0  # simultaneous decisions met
     choices_replaced: int = 0  # other seats' secret choices swapped to check a view ignores them
+    hiding_views: int = 0  # deep checks where two seats' views differed (one knew what another did not)
+    deals_compared: int = 0  # fresh deals that showed a seat the same zones as an earlier one
+    actions_compared: int = 0  # actions replayed on a copy with permuted hidden cards
 
 
 class _OneGameRegistry(Registry):
@@ -93,7 +104,8 @@ def _check_illegal(state: State, foreign: list[Action]) -> None:
         assert state.fingerprint() == before, "a second choice by one seat changed the state"
 
 
-def check_game(game: Game, games: int = 8, seed: int = 0, deep_every: int = 5) -> ConformanceReport:
+def check_game(game: Game, games: int = 8, seed: int = 0, deep_every: int = 5,
+               strict_fields: bool = False) -> ConformanceReport:
     """Play `games` random games and assert the conformance properties; returns what was checked.
 
     Cheap checks run after every action (legality, invariants, termination bound, the declared
@@ -101,6 +113,13 @@ def check_game(game: Game, games: int = 8, seed: int = 0, deep_every: int = 5) -
     determinization, every legal action applying) run at every step of the first game and every
     `deep_every` steps of the others. The seats owing a simultaneous decision choose in a random
     order, and the record (built from what `apply` returns) must replay to the same final state.
+
+    Hidden information: fresh deals that show a seat the same zones must show it the same plain
+    fields (`check_deals_agree`), and in a game declared imperfect-information two seats' views
+    must differ at least once (one seat knows something another does not). With `strict_fields`, every deep step also replays the action on
+    a copy with the cards neither the viewer nor the actor knows permuted (`check_action_hides`):
+    for games whose public flow never depends on such cards (in Combo Breaker it does: a card
+    drawn face down decides what is owed next, legitimately), so it is not on by default.
     """
     game_cls = type(game)
     spec = game.spec
@@ -109,6 +128,7 @@ def check_game(game: Game, games: int = 8, seed: int = 0, deep_every: int = 5) -
     chooser = Rng(seed ^ 0xC0FFEE)
     checker = Rng(seed ^ 0xDEC0DE)
     foreign: list[Action] = []
+    _check_deals(game, seed, report)
     for number in range(games):
         deal = seed + number
         state = game.new_state(deal)
@@ -143,8 +163,16 @@ def check_game(game: Game, games: int = 8, seed: int = 0, deep_every: int = 5) -
             deep = number == 0 or steps % deep_every == 0
             if deep:
                 report.deep_checks += 1
-                report.choices_replaced += _deep_checks(game, state, seat, legal, foreign, checker, where)
+                replaced, hid = _deep_checks(game, state, seat, legal, foreign, checker, where)
+                report.choices_replaced += replaced
+                report.hiding_views += hid
             action = legal[chooser.below(len(legal))]
+            if deep and strict_fields and not spec.perfect_information:
+                for viewer in range(game.players):
+                    try:
+                        report.actions_compared += check_action_hides(state, seat, action, viewer, checker)
+                    except AssertionError as exc:
+                        raise AssertionError(f"{where}: {exc}") from None
             data = json.loads(json.dumps(action_to_data(game_cls, action)))
             assert action_from_data(game_cls, data) == action, f"{where}: action {action!r} does not survive JSON"
             if len(foreign) < 64:
@@ -164,13 +192,37 @@ def check_game(game: Game, games: int = 8, seed: int = 0, deep_every: int = 5) -
     if spec.dynamics is Dynamics.SIMULTANEOUS:
         assert report.simultaneous, (f"{spec.id} declares simultaneous dynamics but {games} random "
                                      f"games met no simultaneous decision")
+    if spec.information is Information.IMPERFECT and not any(f.hidden for f in game_fields(game.state_class)):
+        assert report.hiding_views, (f"{spec.id} declares imperfect information but in {games} random "
+                                     f"games no seat's view ever hid anything another seat saw (every "
+                                     f"hand face up? a pile nobody sees is chance, not hidden information)")
     return report
 
 
+def _check_deals(game: Game, seed: int, report: ConformanceReport) -> None:
+    """Fresh deals that show a seat the same zones must show it the same plain fields (a hidden
+    card copied at setup): every deal of `deal_outcomes` (up to MAX_DEALS), else DEAL_SEEDS seeds."""
+    if game.spec.perfect_information:
+        return
+    outcomes = game.deal_outcomes()
+    if outcomes is not None:
+        states = [state for _, _, state in islice(game.deal_states(seed), MAX_DEALS)]
+    else:
+        states = [game.new_state(seed + 7919 * (n + 1)) for n in range(DEAL_SEEDS)]
+    for viewer in range(game.players):
+        try:
+            report.deals_compared += check_deals_agree(states, viewer)
+        except AssertionError as exc:
+            raise AssertionError(f"{game.spec.id} {game.options!r} players={game.players}: {exc}") from None
+
+
 def _deep_checks(game: Game, state: State, seat: int, legal: tuple[Action, ...],
-                 foreign: list[Action], rng: Rng, where: str) -> int:
+                 foreign: list[Action], rng: Rng, where: str) -> tuple[int, int]:
+    """The deep checks of one step; returns (other seats' choices replaced, whether two seats'
+    views differ: one knows something another does not)."""
     game_cls = type(game)
     replaced = 0
+    hid = 0
     try:
         _roundtrip(game_cls, state, game.players)
         _check_illegal(state, foreign)
@@ -189,9 +241,12 @@ def _deep_checks(game: Game, state: State, seat: int, legal: tuple[Action, ...],
             if game.spec.information is Information.PERFECT:
                 assert state.view(viewer).fields == state.view(None).fields, \
                     f"a perfect-information game hides something from seat {viewer}"
+        # Hidden information means seats knowing different things: a pile nobody sees is chance.
+        views = [state.view(viewer) for viewer in range(game.players)]
+        hid = any((view.fields, view.choices) != (views[0].fields, views[0].choices) for view in views[1:])
     except AssertionError as exc:
         raise AssertionError(f"{where}: {exc}") from None
-    return replaced
+    return replaced, hid
 
 
 def _check_record(game: Game, state: State, seed: int, actions: list[Action]) -> None:

@@ -1,27 +1,46 @@
 """Mechanical leak tests: a view must not change when cards its player does not know are moved
 (other hands, face-down piles, cards known only to other seats) or when another seat's secret
-choice for a simultaneous decision changes, and a state sampled from a view must show that view."""
+choice for a simultaneous decision changes, and a state sampled from a view must show that view.
+
+A hidden card copied into a plain field (a `last_drawn: int`, a card kept in a decision frame)
+survives those permutations — the copy moves with nothing — so two more checks compare *pairs of
+states that show a seat the same zones*: the rest of its view (plain fields, view extras, pending
+frames) must then be the same too. `check_deals_agree` compares fresh deals (every deal of a game
+with explicit chance, else many seeds), catching copies made at setup; `check_action_hides` applies
+one action to a state and to a copy in which the cards neither the viewer nor the acting seat
+knows were permuted, catching copies of such cards (a secret stock, a third seat's hand) made by
+an action. A field that legitimately tells a seat something about cards it cannot see (a hit or a
+miss on a hidden board) must be derived where the seat can see why, or kept out of views.
+"""
 
 from __future__ import annotations
+
+from typing import Any, Iterable
 
 import attrs
 
 from ..game import Game
+from ..layout import Kind, game_fields
 from ..rng import Rng
 from ..serialization import view_to_data
 from ..state import State
+from ..view import View
 
 
-def permute_hidden(state: State, player: int, rng: Rng) -> State:
+def permute_hidden(state: State, player: int, rng: Rng, also: tuple[int, ...] = ()) -> State:
     """A clone in which every card `player` does not know has been shuffled among the hidden
     slots of all zones (other hands, face-down piles), sizes and cards `player` knows unchanged
-    (known to everyone, or to a set of seats including `player`)."""
+    (known to everyone, or to a set of seats including `player`). With `also`, only the cards
+    that none of those seats knows either are shuffled."""
     clone = state.clone()
     slots = []
     for _, zone in clone.zones():
         hidden = getattr(zone, "hidden_slots", None)
         if hidden is not None:
-            slots.extend((zone, i) for i in hidden(player))
+            unknown = hidden(player)
+            for seat in also:
+                unknown = [i for i in hidden(seat) if i in unknown]
+            slots.extend((zone, i) for i in unknown)
     cards = [zone[i] for zone, i in slots]  # type: ignore[index]
     rng.shuffle(cards)
     for (zone, i), card in zip(slots, cards):
@@ -90,3 +109,78 @@ def check_determinization(game: Game, state: State, player: int, rng: Rng) -> St
         assert sample.legal_actions(player) == state.legal_actions(player), \
             f"seat {player}'s legal actions depend on cards it cannot see"
     return sample
+
+
+def _zone_names(state_class: type) -> frozenset[str]:
+    return frozenset(info.name for info in game_fields(state_class) if info.kind in (Kind.ZONE, Kind.ZONES))
+
+
+def split_view(view: View, zones: frozenset[str]) -> tuple[Any, Any]:
+    """`(what the view shows of the zones, everything else it shows)`: the second part holds the
+    plain fields, view extras and pending frames (as JSON-comparable values)."""
+    shown = tuple(item for item in view.fields if item[0] in zones)
+    rest = (view.pending, view.chosen, view.choices, tuple(item for item in view.fields if item[0] not in zones))
+    return shown, rest
+
+
+def _differing(a: Any, b: Any) -> list[str]:
+    (pending_a, chosen_a, choices_a, fields_a), (pending_b, chosen_b, choices_b, fields_b) = a, b
+    names = [name for (name, x), (_, y) in zip(fields_a, fields_b) if x != y]
+    if len(fields_a) != len(fields_b):
+        names.append("view extras")
+    if pending_a != pending_b:
+        names.append("the pending decisions")
+    if (chosen_a, choices_a) != (chosen_b, choices_b):
+        names.append("the pending choices")
+    return names
+
+
+def check_deals_agree(states: Iterable[State], player: int) -> int:
+    """Assert that fresh states (different deals) showing `player` the same zones show it the same
+    plain fields, view extras and pending frames: otherwise a plain field depends on cards hidden
+    from it. Returns how many states shared their zones with an earlier one (0: nothing compared)."""
+    seen: dict[Any, tuple[Any, Any]] = {}
+    compared = 0
+    for state in states:
+        view = state.view(player)
+        shown, rest = split_view(view, _zone_names(type(state)))
+        key = repr(shown)  # zone views are frozen values; repr keys them without hashing lists
+        if key in seen:
+            compared += 1
+            first_shown, first_rest = seen[key]
+            if first_shown == shown and first_rest != rest:
+                raise AssertionError(
+                    f"seat {player}'s view differs in {', '.join(_differing(first_rest, rest))} between two "
+                    f"deals that show it the same zones: a card hidden from it is copied outside its zones")
+        else:
+            seen[key] = (shown, rest)
+    return compared
+
+
+def check_action_hides(state: State, seat: int, action: Any, player: int, rng: Rng) -> bool:
+    """Assert that `action` (by `seat`) tells `player` nothing outside its zones about cards that
+    neither seat knows: applied to `state` and to a copy in which those cards were permuted (so
+    the action means the same to the seat taking it), it must leave `player` views that differ in
+    zones only (a card turned face up) or not at all. Returns False when nothing was compared
+    (another seat's secret choice pending, or the action not playable in the copy)."""
+    if any(chooser != player for chooser in state.chosen):
+        return False  # a copy must keep other seats' secret choices legal: not compared
+    other = permute_hidden(state, player, rng, also=(seat,))
+    if not other.is_legal(action, seat):
+        return False
+    after = state.clone()
+    after.apply(action, seat)
+    try:
+        other.apply(action, seat)
+    except Exception:  # noqa: BLE001 - a copy the rules cannot play on is not compared
+        # (a frame that encodes where a hidden card is, and the permutation moved that card)
+        return False
+    zones = _zone_names(type(state))
+    shown, rest = split_view(after.view(player), zones)
+    other_shown, other_rest = split_view(other.view(player), zones)
+    if shown == other_shown and rest != other_rest:
+        raise AssertionError(
+            f"after {action!r}, seat {player}'s view differs in {', '.join(_differing(rest, other_rest))} "
+            f"in a state its view cannot tell apart, though its zones do not: a hidden card is copied "
+            f"outside its zones")
+    return True

@@ -20,8 +20,9 @@ def hand(deal, *actions):
 
 
 def test_conformance():
-    report = check_game(Kuhn(2), games=40, seed=1)
+    report = check_game(Kuhn(2), games=40, seed=1, strict_fields=True)
     assert report.games == 40 and report.longest <= 3
+    assert report.deals_compared and report.actions_compared and report.hiding_views
 
 
 def test_six_deals_each_one_sixth_in_openspiel_order():
