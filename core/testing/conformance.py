@@ -15,7 +15,7 @@ from ..registry import Registry
 from ..rng import Rng
 from ..serialization import (action_from_data, action_to_data, state_from_data, state_to_data,
                              view_from_data, view_to_data)
-from ..spec import Dynamics, Information
+from ..spec import Dynamics, Information, Utility
 from ..state import State
 from ..layout import game_fields
 from .leaks import (check_action_hides, check_choices_hidden, check_deals_agree, check_determinization,
@@ -129,6 +129,7 @@ def check_game(game: Game, games: int = 8, seed: int = 0, deep_every: int = 5,
     checker = Rng(seed ^ 0xDEC0DE)
     foreign: list[Action] = []
     _check_deals(game, seed, report)
+    sums: set[float] = set()
     for number in range(games):
         deal = seed + number
         state = game.new_state(deal)
@@ -143,6 +144,7 @@ def check_game(game: Game, games: int = 8, seed: int = 0, deep_every: int = 5,
             if state.is_terminal:
                 assert not state.legal_actions(), f"{where}: a finished game offers actions"
                 assert not state.owing(), f"{where}: a finished game owes a decision"
+                sums.add(_check_final_scores(game, state.scores(), where))
                 break
             frame = state.pending[-1]
             owing = state.owing()
@@ -192,11 +194,28 @@ def check_game(game: Game, games: int = 8, seed: int = 0, deep_every: int = 5,
     if spec.dynamics is Dynamics.SIMULTANEOUS:
         assert report.simultaneous, (f"{spec.id} declares simultaneous dynamics but {games} random "
                                      f"games met no simultaneous decision")
+    if spec.utility is Utility.CONSTANT_SUM:
+        assert len({round(total, 9) for total in sums}) <= 1, \
+            f"{spec.id} declares constant-sum scores but its games' scores summed to {sorted(sums)}"
     if spec.information is Information.IMPERFECT and not any(f.hidden for f in game_fields(game.state_class)):
         assert report.hiding_views, (f"{spec.id} declares imperfect information but in {games} random "
                                      f"games no seat's view ever hid anything another seat saw (every "
                                      f"hand face up? a pile nobody sees is chance, not hidden information)")
     return report
+
+
+def _check_final_scores(game: Game, scores: tuple[float, ...], where: str) -> float:
+    """A points game's final scores lie within its declared bounds (and sum to 0 if zero-sum);
+    returns their sum."""
+    assert len(scores) == game.players, f"{where}: {len(scores)} scores for {game.players} seats"
+    bounds = game.score_bounds()
+    if bounds is not None:
+        low, high = bounds
+        assert all(low <= score <= high for score in scores), \
+            f"{where}: final scores {list(scores)} outside the declared bounds [{low:g}, {high:g}]"
+    if game.spec.utility is Utility.ZERO_SUM:
+        assert abs(sum(scores)) < 1e-9, f"{where}: zero-sum scores {list(scores)} sum to {sum(scores)}"
+    return sum(scores)
 
 
 def _check_deals(game: Game, seed: int, report: ConformanceReport) -> None:

@@ -15,7 +15,7 @@ from itertools import permutations
 import pytest
 from attrs import frozen
 
-from meeple import Action, Decision, Game, GameSpec, Hand, Information, Pile, Rng, State, Visibility
+from meeple import Action, Decision, Game, GameSpec, Hand, Information, Pile, Rng, State, Utility, Visibility
 from meeple.testing import check_game
 
 CARDS = (0, 1, 2, 3)
@@ -144,3 +144,21 @@ def test_a_hidden_card_copied_into_a_plain_field_by_an_action_is_caught_with_str
 def test_a_game_declared_hidden_information_with_every_hand_face_up_is_refused():
     with pytest.raises(AssertionError, match="declares imperfect information but .* no seat's view ever hid"):
         check_game(FaceUpHands(2), games=4)
+
+
+class WrongBounds(HighCard):
+    spec = GameSpec(id="high_card", title="High card", min_players=2, max_players=2,
+                    information=Information.IMPERFECT, chance=True, options=(),
+                    max_length=lambda options, players: 2, utility=Utility.ZERO_SUM, score_bounds=(-1, 1))
+
+
+def test_a_points_game_whose_scores_break_its_declared_sum_is_refused():
+    # high card scores 1 to the winner and 0 to the loser: not zero-sum
+    with pytest.raises(AssertionError, match="zero-sum scores .* sum to 1"):
+        check_game(WrongBounds(2), games=8)
+
+
+def test_a_points_game_must_declare_its_score_bounds():
+    with pytest.raises(ValueError, match="must declare score_bounds"):
+        GameSpec(id="x", title="x", min_players=2, max_players=2, information=Information.PERFECT,
+                 chance=False, options=(), max_length=lambda o, p: 1, utility=Utility.GENERAL_SUM)
