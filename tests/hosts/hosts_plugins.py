@@ -35,11 +35,25 @@ class Quitter(FailsOnSecondChoice):
     how = "exit"
 
 
+class Spy:
+    """Plays its first legal action and keeps every view it was given (in `SEEN`)."""
+
+    SEEN: list = []
+
+    def __init__(self, game, seat, params):
+        pass
+
+    def act(self, view, legal):
+        self.SEEN.append(view)
+        return legal[0]
+
+
 class GoofspielWithFailingBots(Goofspiel):
-    """The Goofspiel test game carrying the failing bots as its own."""
+    """The Goofspiel test game carrying the failing bots (and a spy) as its own."""
 
     bots = (BotInfo("crasher", FailsOnSecondChoice, "raises on its second decision", params=SEED),
-            BotInfo("quitter", Quitter, "exits its process on its second decision", params=SEED))
+            BotInfo("quitter", Quitter, "exits its process on its second decision", params=SEED),
+            BotInfo("spy", Spy, "keeps the views it is given", params=SEED))
 
 
 @hookimpl

@@ -235,3 +235,49 @@ def test_the_bot_protocol_asks_an_owing_seat_with_its_view_that_holds_no_other_c
     validate(decide, "bot.decide.json", root="decide")
     assert decide["view"]["player"] == 1 and decide["view"]["pending"] == [{"type": "bid", "players": [0, 1, 2]}]
     assert decide["view"]["chosen"] == [0, 2] and decide["view"]["choices"] == []
+
+
+# -- meeple play with bots, the generic renderer, the benchmark -----------------------------------
+
+def test_at_meeple_play_bots_choose_before_the_person_so_never_after_seeing_a_choice(failing, tmp_path):
+    import io
+
+    from rich.console import Console
+
+    import hosts_plugins
+    from meeple.terminal.play import PlayLoop
+    from meeple.terminal.screen import Screen
+
+    hosts_plugins.Spy.SEEN.clear()
+    prompts = []
+
+    def answer(prompt):
+        prompts.append(prompt)
+        return "1"
+
+    session = Session.start(failing, "goofspiel", ["spy", "human", "spy"], 8, {"cards": 3})
+    screen = Screen(Console(file=io.StringIO(), width=120), read=answer)
+    assert PlayLoop(failing, session, screen, tmp_path / "save.json", "random").run() == 0
+    assert session.state.is_terminal and len(prompts) == 3
+    seen = hosts_plugins.Spy.SEEN
+    assert sorted(v.player for v in seen) == [0, 0, 0, 2, 2, 2]
+    assert all(1 not in v.chosen and v.choices == () for v in seen), "no bot is asked after the person chose"
+    assert replay(failing, session.record()).is_terminal
+
+
+def test_the_generic_renderer_names_the_seats_of_a_simultaneous_decision():
+    from meeple.render import generic_renderer
+
+    state = Goofspiel(3, {"cards": 3}).new_state(1)
+    state.apply(BidCard(2), 1)
+    mine, theirs, everything = (generic_renderer(state.view(seat)) for seat in (1, 0, None))
+    assert "seat None" not in theirs and "seats 0, 1, 2 are to bid for the prize (chosen: seat 1)" in theirs
+    assert "your choice: bid 2" in mine and "bid 2" not in theirs
+    assert "seat 1 chose: bid 2" in everything
+
+
+def test_the_benchmark_plays_simultaneous_decisions_seat_by_seat():
+    from meeple.bench import random_playouts
+
+    result = random_playouts(Goofspiel(3, {"cards": 4}), games=3, seed=1)
+    assert result.decisions == 3 * 3 * 4
