@@ -43,6 +43,9 @@ def server(
         except StoreError as exc:
             raise UserError(str(exc)) from None
     shared = store.kind == "postgresql"
-    hub = Hub(registry, store, bot_timeout=bot_timeout, isolate_bots=isolate_bots, shared_database=shared)
+    from ..registry import RegistrySource
+
+    hub = Hub(registry, store, bot_timeout=bot_timeout, isolate_bots=isolate_bots,
+              source=RegistrySource.of(registry), shared_database=shared)
     typer.echo(f"meeple server: http://{host}:{port}/ (matches in {store.kind}); Ctrl-C stops it", err=True)
     uvicorn.run(create_app(hub), host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES, log_level="warning")

@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("starlette", reason="meeple server needs the server extra (starlette, uvicorn)")
 pytest.importorskip("httpx", reason="starlette's TestClient needs httpx")
 
-for folder in (Path(__file__).parent, Path(__file__).parents[1] / "core"):
+for folder in (Path(__file__).parent, Path(__file__).parents[1] / "core", Path(__file__).parents[1] / "serve"):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 

@@ -34,5 +34,8 @@ class ServerTestPlugin:
 
 
 def registry() -> Registry:
-    """The installed games and bots, with Goofspiel and the slow bot."""
-    return Registry.load(plugins=(ServerTestPlugin(),))
+    """The installed games and bots, with Goofspiel, the slow bot and `meeple serve`'s
+    misbehaving bots (tests/serve/misbehaving.py)."""
+    from misbehaving import MisbehavingPlugin
+
+    return Registry.load(plugins=(ServerTestPlugin(), MisbehavingPlugin()))
