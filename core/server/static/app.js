@@ -194,8 +194,14 @@ function drawZone(value) {
   if ("slots" in value) {
     return el("span", { class: "row" }, ...value.slots.map((slot) => el("span", { class: "layer" }, ...slot.map(card))));
   }
+  if ("piles" in value) {
+    return el("span", { class: "row" }, ...value.piles.map(([key, pile]) => el("span", { class: "layer", title: String(key) }, ...pile.map(card))));
+  }
   if ("size" in value) {
     if (Array.isArray(value.cards)) return el("span", { class: "row" }, ...value.cards.map(card));
+    if (!("ordered" in value)) {  // a face-down pile: one back and how many
+      return el("span", { class: "row" }, ...(value.size ? [back()] : []), el("span", { class: "counter" }, `× ${value.size}`));
+    }
     // Hidden cards: backs, with the cards this viewer knows shown face up.
     const known = (value.known || []).map((k) => (Array.isArray(k) ? k[k.length - 1] : k));
     const row = el("span", { class: "row" }, ...known.map(card));
