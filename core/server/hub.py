@@ -102,6 +102,17 @@ class Match:
                 "result": self.result(), "rematch": self.rematch}
 
 
+def _finish(bots: list, result: dict | None) -> None:
+    """Tell each bot the game is over (or abandoned: None) and let its process go."""
+    for bot in bots:
+        finish = getattr(bot, "finish", None)
+        if finish is not None:
+            try:
+                finish(result)
+            except Exception:
+                pass
+
+
 def _kind(label: str) -> str:
     return label if label in (OPEN, HUMAN) else "bot"
 
@@ -306,19 +317,24 @@ class Hub:
                 action = action_from_data(match.game_cls, data)
             except MeepleError as exc:
                 raise Refused("bad_action", str(exc)) from None
-            self._commit(match, seat, action)
+            await self._commit(match, seat, action)
         await self.push(match)
         self._next(match)
 
     def _next(self, match: Match) -> None:
-        """After a move: bots that owe start thinking; a finished match lets its bots go."""
+        """After a move: bots that owe start thinking; a finished match lets its bots go (in a
+        worker thread: a process is given a moment to exit)."""
         if match.finished:
-            self.close_bots(match)
+            bots, result = list(match.bots.values()), match.result()
+            match.bots.clear()
+            if bots:
+                asyncio.get_running_loop().run_in_executor(None, _finish, bots, result)
         else:
             self._schedule_bots(match)
 
-    def _commit(self, match: Match, seat: int, action: Action) -> None:
-        """Apply to a copy, store the move, then make the copy current (called under the lock)."""
+    async def _commit(self, match: Match, seat: int, action: Action) -> None:
+        """Apply to a copy, store the move, then make the copy current (called under the lock).
+        The commit (an fsync) runs in a worker thread: other matches go on meanwhile."""
         before_state = match.state
         simultaneous = bool(before_state.pending) and isinstance(before_state.pending[-1], Simultaneous)
         viewers: list[int | None] = list(range(match.game.players)) + [None]
@@ -331,7 +347,8 @@ class Hub:
         narration = {viewer: narrate(match.narrator, simultaneous, before[viewer], before[seat], seat, action,
                                      gained, view_for(trial, viewer), viewer) for viewer in viewers}
         try:
-            self.store.add_move(match.id, len(match.moves), seat, action_to_data(match.game_cls, action))
+            await asyncio.to_thread(self.store.add_move, match.id, len(match.moves), seat,
+                                    action_to_data(match.game_cls, action))
         except PlyTaken as exc:
             raise Refused("stale", str(exc)) from None
         match.state = trial
@@ -402,7 +419,7 @@ class Hub:
             async with match.lock:
                 if match.finished or seat not in match.state.owing():
                     return
-                self._commit(match, seat, action)
+                await self._commit(match, seat, action)
         except Refused:
             return
         finally:
@@ -414,17 +431,11 @@ class Hub:
         async with match.lock:
             self.store.set_forfeit(match.id, seat, reason)
             match.forfeit = {"seat": seat, "reason": reason}
-        self.close_bots(match)
         await self.push(match)
+        self._next(match)
 
     def close_bots(self, match: Match) -> None:
-        for bot in match.bots.values():
-            finish = getattr(bot, "finish", None)
-            if finish is not None:
-                try:
-                    finish(match.result())
-                except Exception:
-                    pass
+        _finish(list(match.bots.values()), match.result())
         match.bots.clear()
 
     async def shutdown(self) -> None:
