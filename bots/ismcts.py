@@ -88,7 +88,13 @@ class IsmctsBot:
             return legal[0]  # a forced move needs no search
         root = self.search(view)
         self.last_iterations = root.visits  # for benchmarks and reports (a time budget may cut it)
-        best = root.decision_node().best_child()
+        decision = root.decision_node()
+        if not decision.children:
+            # Every iteration stopped at another seat's unseen choice before reaching this seat's
+            # own (a simultaneous decision with a budget too small to get past it): no statistics,
+            # so any legal choice is as good as another.
+            return legal[self.rng.below(len(legal))]
+        best = decision.best_child()
         for action in legal:  # answer with the host's own object for the chosen action
             if action == best.action:
                 return action

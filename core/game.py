@@ -12,7 +12,7 @@ from .errors import OptionError
 from .options import Options, resolve_options
 from .rules_text import RulesBesideModule
 from .rng import Rng
-from .spec import GameSpec
+from .spec import Dynamics, GameSpec
 
 if TYPE_CHECKING:
     from .bots import BotInfo
@@ -140,6 +140,14 @@ class Game:
     def max_length(self) -> int:
         """An upper bound on the number of decisions in one game."""
         return self.spec.max_length(self.options, self.players)
+
+    @property
+    def dynamics(self) -> "Dynamics":
+        """Whether THIS game (these options and players) can owe a decision to several seats at
+        once. The spec declares the game's dynamics over all its option sets (as OpenSpiel's
+        `GameType` does); a game whose options can rule out every simultaneous decision (Hearts
+        without a pass) overrides this, and the conformance kit holds each option set to it."""
+        return self.spec.dynamics
 
     def deck_counts(self) -> Counter:
         """`deck()` as a Counter (card: copies), computed once per game instance."""

@@ -149,8 +149,8 @@ def check_game(game: Game, games: int = 8, seed: int = 0, deep_every: int = 5,
             frame = state.pending[-1]
             owing = state.owing()
             if frame.simultaneous:
-                assert spec.dynamics is Dynamics.SIMULTANEOUS, \
-                    f"{where}: {frame.describe()} is simultaneous but the spec declares {spec.dynamics.value} dynamics"
+                assert game.dynamics is Dynamics.SIMULTANEOUS, \
+                    f"{where}: {frame.describe()} is simultaneous but the game declares {game.dynamics.value} dynamics"
                 if not state.chosen:
                     report.simultaneous += 1
                 seat = owing[chooser.below(len(owing))]
@@ -191,7 +191,7 @@ def check_game(game: Game, games: int = 8, seed: int = 0, deep_every: int = 5,
         report.games += 1
         report.decisions += len(actions)
         report.longest = max(report.longest, len(actions))
-    if spec.dynamics is Dynamics.SIMULTANEOUS:
+    if game.dynamics is Dynamics.SIMULTANEOUS:
         assert report.simultaneous, (f"{spec.id} declares simultaneous dynamics but {games} random "
                                      f"games met no simultaneous decision")
     if spec.utility is Utility.CONSTANT_SUM:

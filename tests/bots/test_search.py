@@ -229,6 +229,18 @@ def test_the_last_chooser_searches_without_knowing_the_pick_already_made():
         assert bot.act(state.view(1), legal) in legal
 
 
+def test_a_higher_seat_with_one_iteration_still_answers_a_legal_choice():
+    """One iteration stops at seat 0's unseen pick (expansion adds that shared child only), so
+    seat 1's own choice has no statistics: the bot answers a legal choice instead of failing."""
+    game = Pennies(2)
+    state = game.new_state(0)
+    bot = IsmctsBot(game, 1, INFO.parse_params({"iterations": 1, "seed": 3}))
+    root = bot.search(state.view(1))
+    assert not root.decision_node().children
+    legal = state.legal_actions(1)
+    assert bot.act(state.view(1), legal) in legal
+
+
 def test_mcts_refuses_simultaneous_games():
     from meeple_bots.mcts import requires
 

@@ -3,6 +3,7 @@ pending passes), determinization, JSON, records, termination."""
 
 import pytest
 
+from meeple import Dynamics
 from meeple.testing import check_game
 from meeple_hearts.game import Hearts
 
@@ -21,9 +22,9 @@ def test_conformance(options):
     assert report is not None
 
 
-def test_conformance_without_the_pass_fails_only_the_dynamics_declaration():
-    """Without `pass_cards` nothing is ever simultaneous, but a `GameSpec` declares its dynamics
-    once for every option set: the kit runs every other check, then refuses the declaration (its
-    last assertion). RULINGS.md: a core gap, reported."""
-    with pytest.raises(AssertionError, match="met no simultaneous decision"):
-        check_game(Hearts(4, {"pass_cards": False}), games=3, deep_every=9)
+def test_without_the_pass_the_game_is_sequential_and_passes_the_kit():
+    """Without `pass_cards` nothing is ever simultaneous: that option set declares sequential
+    dynamics (`Game.dynamics`), and the kit holds it to that."""
+    game = Hearts(4, {"pass_cards": False})
+    assert game.dynamics is Dynamics.SEQUENTIAL and Hearts(4).dynamics is Dynamics.SIMULTANEOUS
+    assert check_game(game, games=3, deep_every=9) is not None

@@ -129,6 +129,11 @@ class Hearts(Game):
     def deck(self):
         return DECK
 
+    @property
+    def dynamics(self) -> Dynamics:
+        """Without `pass_cards` nothing is ever owed by several seats at once."""
+        return Dynamics.SIMULTANEOUS if self.options["pass_cards"] else Dynamics.SEQUENTIAL
+
     @cached_property
     def rules(self) -> Rules:
         return Rules(*(self.options[name] for name in Rules._fields))
