@@ -17,7 +17,9 @@ legal moves when it owes, the last move narrated as it saw it) after every chang
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
 import time
 from importlib.resources import as_file, files
 from typing import Any
@@ -31,6 +33,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .hub import Hub, Refused
 from .messages import MAX_MESSAGE_BYTES, parse
+
+logger = logging.getLogger(__name__)
 
 #: Per-connection rate limit: a burst of this many messages, refilled at RATE_PER_SECOND.
 RATE_BURST = 60
@@ -159,6 +163,12 @@ def create_app(hub: Hub, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST)
                         await hub.move(match, seat, message["action"], message.get("ply"))
                 except Refused as exc:
                     await refuse(exc.code, str(exc))
+                except (WebSocketDisconnect, asyncio.CancelledError):
+                    raise
+                except Exception as exc:  # a plugin's bug (a narrator, say): the match is unchanged
+                    logger.exception("meeple server: internal error")
+                    await refuse("internal", f"the server failed on this message ({type(exc).__name__}); "
+                                             f"nothing was changed")
         except WebSocketDisconnect:
             pass
         finally:

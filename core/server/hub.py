@@ -218,13 +218,17 @@ class Hub:
         return match, tokens
 
     def _label(self, game_id: str, text: str) -> str:
+        """A seat as written by a client: `open`, `human` or a bot spec this game has. `exec:`
+        bots are refused: a client must not run programs on the server's machine."""
         if text.strip().lower() == OPEN:
             return OPEN
-        if BotSpec.parse(text).name == "exec" if text.strip() else False:
-            raise Refused("unknown_bot", "exec: bots run a program on the server's machine and are not "
-                                         "allowed over the network")
         try:
+            if text.strip() and BotSpec.parse(text).name == "exec":
+                raise Refused("unknown_bot", "exec: bots run a program on the server's machine and are not "
+                                             "allowed over the network")
             return seat_label(self.registry, game_id, text)
+        except Refused:
+            raise
         except MeepleError as exc:
             raise Refused("unknown_bot", str(exc)) from None
 

@@ -41,5 +41,6 @@ def parse(text: str | bytes, schema: str) -> Any:
     error = best_match(_validator(schema).iter_errors(document))
     if error is not None:
         place = "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
-        raise Refused("bad_request", f"{place}: {error.message}")
+        message = " ".join(error.message.split())
+        raise Refused("bad_request", f"{place}: {message if len(message) <= 200 else message[:197] + '...'}")
     return document
