@@ -97,14 +97,6 @@ def plays_of(window: Iterable[int], double_wild: bool) -> tuple[Play, ...]:
     return _TABLES[double_wild].get(tuple(window), ())
 
 
-def table(double_wild: bool) -> dict[tuple[int, ...], tuple[Play, ...]]:
-    """The lookup table itself, keyed by windows in hand order (for hot loops; do not mutate).
-
-    A window that forms no combination is absent.
-    """
-    return _TABLES[double_wild]
-
-
 def rank_of(cards: Sequence[int], wilds: Sequence[int], double_wild: bool) -> int | None:
     """The rank of `cards` played with its X cards declared as `wilds`, or None if that is not a
     combination."""
