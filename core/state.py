@@ -27,8 +27,8 @@ from .errors import IllegalAction
 from .game import Game
 from .layout import Kind, game_fields, zones_of
 from .rng import Rng
-from .view import View
-from .zones import Zone
+from .view import View, new_view
+from .zones import Hand, Visibility, Zone
 
 _STATE_OPTIONS = {"slots": True, "eq": False, "kw_only": True}
 
@@ -343,6 +343,18 @@ def _visible_choices(choices: Mapping[int, Action], player: int | None) -> tuple
 
 _VIEWERS: dict[type, Callable[[State, int | None], View]] = {}
 
+# A zone's view, with `Zone.view`'s first branch inlined: the cached view of a viewer who sees
+# the cards (the common case: public zones, the viewer's own hand). Anything else (a hidden
+# zone, a cache to fill) calls `view`, which decides what the viewer may see.
+_ZONE_VIEW = ("(z._seen if z._seen is not None and (z.visibility is PUBLIC_ or player is None or "
+              "(z.visibility is OWNER_ and z.owner == player)) else z.view(player))")
+
+
+def _caches_seen_view(zone_type: type | None) -> bool:
+    """Whether the zone class answers a seer with `_seen` exactly as `Zone.view` does (a zone
+    class that overrides `view` otherwise is always asked through its `view`)."""
+    return zone_type is not None and zone_type.view in (Zone.view, Hand.view)
+
 
 def _viewer(cls: type) -> Callable[[State, int | None], View]:
     """Compile a view function for a state class: zones give their (cached) views, lists and
@@ -355,10 +367,12 @@ def _viewer(cls: type) -> Callable[[State, int | None], View]:
         n = info.name
         if info.hidden:
             continue
+        zone_view = _ZONE_VIEW if info.kind in (Kind.ZONE, Kind.ZONES) and _caches_seen_view(info.zone_type) \
+            else "z.view(player)"
         if info.kind is Kind.ZONE:
-            entries.append(f"({n!r}, self.{n}.view(player))")
+            entries.append(f"({n!r}, {zone_view.replace('z.', f'self.{n}.')})")
         elif info.kind is Kind.ZONES:
-            entries.append(f"({n!r}, tuple([z.view(player) for z in self.{n}]))")
+            entries.append(f"({n!r}, tuple([{zone_view} for z in self.{n}]))")
         elif info.kind is Kind.LIST:
             entries.append(f"({n!r}, tuple(self.{n}))")
         elif info.kind is Kind.DICT:
@@ -374,7 +388,8 @@ def _viewer(cls: type) -> Callable[[State, int | None], View]:
               "        return View_(self.game.spec.id, player, self.moves, tuple(self.pending), fields,",
               "                     tuple(choices), visible_choices(choices, player))",
               "    return View_(self.game.spec.id, player, self.moves, tuple(self.pending), fields)"]
-    namespace: dict[str, Any] = {"View_": View, "visible_choices": _visible_choices}
+    namespace: dict[str, Any] = {"View_": new_view, "visible_choices": _visible_choices,
+                                 "PUBLIC_": Visibility.PUBLIC, "OWNER_": Visibility.OWNER}
     exec("\n".join(lines), namespace)  # noqa: S102 - generated from attrs field names only
     viewer = _VIEWERS[cls] = namespace["view"]
     return viewer

@@ -65,3 +65,28 @@ class View(PendingDecisions):
             return self.field(name)
         except KeyError:
             raise AttributeError(f"this view has no field {name!r}") from None
+
+
+_new = object.__new__
+_set_game, _set_player, _set_moves = View.game.__set__, View.player.__set__, View.moves.__set__  # type: ignore[attr-defined]
+_set_pending, _set_fields = View.pending.__set__, View.fields.__set__  # type: ignore[attr-defined]
+_set_chosen, _set_choices = View.chosen.__set__, View.choices.__set__  # type: ignore[attr-defined]
+_set_by_name = View._by_name.__set__  # type: ignore[attr-defined]
+
+
+def new_view(game: str, player: int | None, moves: int, pending: tuple[Decision, ...],
+             fields: tuple[tuple[str, Any], ...], chosen: tuple[int, ...] = (),
+             choices: tuple[tuple[int, Action], ...] = ()) -> View:
+    """`View(...)` with the same arguments and the same result, at about half the cost: it sets
+    the slots directly instead of through the frozen class's generated `__init__`. For
+    `State.view`, which builds a view at every decision of every game a host runs."""
+    view = _new(View)
+    _set_game(view, game)
+    _set_player(view, player)
+    _set_moves(view, moves)
+    _set_pending(view, pending)
+    _set_fields(view, fields)
+    _set_chosen(view, chosen)
+    _set_choices(view, choices)
+    _set_by_name(view, dict(fields))
+    return view

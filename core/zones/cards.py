@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import is_
 from typing import Any, Iterable, Iterator
 
 from attrs import frozen
@@ -186,6 +188,17 @@ def _merge(flag: Knowledge, to: Knowledge) -> Knowledge:
     return to | flag if flag is not False else to
 
 
+_HIDDEN_HAND_VIEWS: dict[tuple[int, bool], HandView] = {}
+
+
+def _hidden_hand_view(size: int, ordered: bool) -> HandView:
+    """The view of a hand of `size` cards none of which the viewer knows (frozen, so shared)."""
+    view = _HIDDEN_HAND_VIEWS.get((size, ordered))
+    if view is None:
+        view = _HIDDEN_HAND_VIEWS[(size, ordered)] = HandView(size, ordered, None, ())
+    return view
+
+
 class Hand(CardRow):
     """A player's hand: a list of cards, each flagged with who knows it is there.
 
@@ -360,7 +373,7 @@ class Hand(CardRow):
             return seen
         unseen = self._unseen
         if unseen is None:
-            if not any(k.__class__ is frozenset for k in self._known):
+            if not self._partly_known():
                 unseen = self._unseen = self._make_view(False)
                 return unseen
             unseen = self._unseen = {}
@@ -371,19 +384,37 @@ class Hand(CardRow):
             return mine
         return unseen
 
+    def _partly_known(self) -> bool:
+        """Whether some card is known to only some seats (a flag that is a frozenset).
+
+        Flags are True, False or frozensets, and a frozenset equals neither bool: counting the
+        two bools (in C) is cheaper than testing every flag's class in Python."""
+        known_flags = self._known
+        return known_flags.count(True) + known_flags.count(False) != len(known_flags)
+
     def _make_view(self, visible: bool, player: int | None = None) -> HandView:
         """The view of a seer (`visible`), or of `player` who does not see the hand."""
         cards, known_flags = self._cards, self._known
         ordered = self.ordered
-        if True in known_flags:
+        known_by_all = known_flags.count(True)
+        partly_known = known_by_all + known_flags.count(False) != len(known_flags)
+        if not visible and not known_by_all and not partly_known:
+            # Nothing of it is known to this viewer: only its size (the common case, and a
+            # value shared by every such hand of that size).
+            return _hidden_hand_view(len(cards), ordered)
+        if known_by_all:
+            by_all = map(is_, known_flags, repeat(True))
             if ordered:
-                known = tuple((i, c) for i, (c, k) in enumerate(zip(cards, known_flags)) if k is True)
+                known = tuple(compress(enumerate(cards), by_all))
             else:
-                known = tuple(sorted([c for c, k in zip(cards, known_flags) if k is True]))
+                known = tuple(sorted(compress(cards, by_all)))
         else:
             known = ()
-        partial = [(i, c, tuple(sorted(k))) for i, (c, k) in enumerate(zip(cards, known_flags))
-                   if k.__class__ is frozenset and (visible or player in k)]
+        if partly_known:
+            partial = [(i, c, tuple(sorted(k))) for i, (c, k) in enumerate(zip(cards, known_flags))
+                       if k.__class__ is frozenset and (visible or player in k)]
+        else:
+            partial = []
         known_to: tuple[tuple[Any, ...], ...] = (
             tuple(partial) if ordered else tuple(sorted((c, seats) for _, c, seats in partial)))
         if not visible:
