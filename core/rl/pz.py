@@ -89,7 +89,11 @@ class _Spaces:
         return self.actions.actions[int(index)]
 
     def render(self) -> str | None:
-        return None if self.state is None else repr(self.state.view(None).fields)
+        """The view of the seat to act (never the omniscient view: a screen shows no secrets)."""
+        state = self.state
+        if state is None or state.is_terminal:
+            return None if state is None else repr(state.view(None).fields)
+        return repr(state.view(state.current_player).fields)
 
 
 class MeepleAECEnv(_Spaces, AECEnv):

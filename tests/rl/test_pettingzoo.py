@@ -77,3 +77,11 @@ def test_an_illegal_parallel_choice_changes_nothing():
     with pytest.raises(MeepleError, match="index"):
         env.step({"player_0": len(env.actions), "player_1": legal})
     assert env.state.fingerprint() == before
+
+
+def test_render_mid_game_shows_only_what_the_seat_to_act_sees():
+    env = pettingzoo_env("combo_breaker", 3)
+    env.reset(seed=5)
+    seat = env.state.current_player
+    assert env.render() == repr(env.state.view(seat).fields)
+    assert env.render() != repr(env.state.view(None).fields)  # other hands stay hidden
