@@ -70,7 +70,7 @@ class Option:
         the option's exact type (a float option also takes a whole number)."""
         value = raw
         if isinstance(raw, OptionText):
-            value = str(raw) if self.type == "str" else self._convert(str(raw).strip())
+            value = str(raw) if self.type == "str" else self._convert(str(raw))
         if self.type == "float" and type(value) is int:
             value = float(value)
         self.validate(value)
@@ -169,5 +169,5 @@ def parse_pairs(pairs: list[str] | tuple[str, ...]) -> dict[str, OptionText]:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise OptionError(f"expected KEY=VALUE, got {pair!r}")
-        result[key.strip()] = OptionText(value.strip())
+        result[key.strip()] = OptionText(value)  # exactly as typed: " 2" is no integer
     return result

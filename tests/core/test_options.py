@@ -64,7 +64,8 @@ def test_options_are_hashable_values():
 
 
 def test_parse_pairs_requires_key_equals_value():
-    assert parse_pairs(["a=1", " b = x "]) == {"a": "1", "b": "x"}
+    assert parse_pairs(["a=1", " b =x"]) == {"a": "1", "b": "x"}
+    assert parse_pairs(["n= 2"]) == {"n": " 2"}  # a value is kept exactly as typed: " 2" is no integer
     with pytest.raises(OptionError, match="expected KEY=VALUE"):
         parse_pairs(["novalue"])
 
