@@ -343,11 +343,12 @@ def _visible_choices(choices: Mapping[int, Action], player: int | None) -> tuple
 
 _VIEWERS: dict[type, Callable[[State, int | None], View]] = {}
 
-# A zone's view, with `Zone.view`'s first branch inlined: the cached view of a viewer who sees
-# the cards (the common case: public zones, the viewer's own hand). Anything else (a hidden
-# zone, a cache to fill) calls `view`, which decides what the viewer may see.
-_ZONE_VIEW = ("(z._seen if z._seen is not None and (z.visibility is PUBLIC_ or player is None or "
-              "(z.visibility is OWNER_ and z.owner == player)) else z.view(player))")
+# A zone's view, with `Zone.view` inlined where its cache answers: the cached view of a viewer
+# who sees the cards, or the one cached for those who do not (unless a hand keeps one per seat,
+# in a dict). Anything else (a cache to fill) calls `view`, which decides what the viewer may see.
+_ZONE_VIEW = ("((z._seen if z._seen is not None else z.view(player)) "
+              "if z.visibility is PUBLIC_ or player is None or (z.visibility is OWNER_ and z.owner == player) "
+              "else z._unseen if z._unseen is not None and z._unseen.__class__ is not dict else z.view(player))")
 
 
 def _caches_seen_view(zone_type: type | None) -> bool:

@@ -32,10 +32,6 @@ class View(PendingDecisions):
     choices: tuple[tuple[int, Action], ...] = ()
     _by_name: dict[str, Any] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
-    def __attrs_post_init__(self) -> None:
-        # Bots read fields by name on every move: index them once.
-        object.__setattr__(self, "_by_name", dict(self.fields))
-
     def _chosen_seats(self) -> Iterable[int]:
         return self.chosen
 
@@ -60,6 +56,12 @@ class View(PendingDecisions):
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
+            if name == "_by_name":
+                # The index of fields by name, built on the first read by name (many views,
+                # a host's or a rollout's, are never read that way), then kept.
+                by_name = dict(self.fields)
+                object.__setattr__(self, "_by_name", by_name)
+                return by_name
             raise AttributeError(name)
         try:
             return self.field(name)
@@ -71,7 +73,6 @@ _new = object.__new__
 _set_game, _set_player, _set_moves = View.game.__set__, View.player.__set__, View.moves.__set__  # type: ignore[attr-defined]
 _set_pending, _set_fields = View.pending.__set__, View.fields.__set__  # type: ignore[attr-defined]
 _set_chosen, _set_choices = View.chosen.__set__, View.choices.__set__  # type: ignore[attr-defined]
-_set_by_name = View._by_name.__set__  # type: ignore[attr-defined]
 
 
 def new_view(game: str, player: int | None, moves: int, pending: tuple[Decision, ...],
@@ -88,5 +89,4 @@ def new_view(game: str, player: int | None, moves: int, pending: tuple[Decision,
     _set_fields(view, fields)
     _set_chosen(view, chosen)
     _set_choices(view, choices)
-    _set_by_name(view, dict(fields))
     return view
