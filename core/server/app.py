@@ -20,8 +20,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sys
 import time
 from importlib.resources import as_file, files
+from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
@@ -117,15 +119,18 @@ def create_app(hub: Hub, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST)
         return {"match": match.id, "seat": seat, "token": token}
 
     async def renderer(request: Request) -> Response:
-        """A game's own browser renderer (its Game class's `web_renderer`, a file in its package)."""
-        game_id = request.path_params["game"]
-        game_cls = hub.registry.games.get(game_id)
+        """A game's own browser renderer: its Game class's `web_renderer`, a file beside the
+        module that defines the class (in the plugin's package), never outside that folder."""
+        game_cls = hub.registry.games.get(request.path_params["game"])
         path = getattr(game_cls, "web_renderer", None) if game_cls is not None else None
-        if not path:
-            return Response("no renderer", status_code=404)
-        package = game_cls.__module__.rpartition(".")[0] or game_cls.__module__
-        text = files(package).joinpath(path).read_text(encoding="utf-8")
-        return Response(text, media_type="text/javascript")
+        module = sys.modules.get(game_cls.__module__) if path else None
+        if not path or module is None or not getattr(module, "__file__", None):
+            return Response("no renderer for this game", status_code=404)
+        folder = Path(module.__file__).resolve().parent
+        target = (folder / path).resolve()
+        if not target.is_relative_to(folder) or not target.is_file():
+            return Response("no renderer for this game", status_code=404)
+        return Response(target.read_text(encoding="utf-8"), media_type="text/javascript")
 
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import time
 
+import attrs
+
 from goofspiel_game import Goofspiel
 
 from meeple import BotInfo, Option, Registry, hookimpl
@@ -20,12 +22,20 @@ class SlowBot:
         return legal[0]
 
 
+class DrawnGoofspiel(Goofspiel):
+    """Goofspiel with a browser renderer of its own (`web/goofspiel.js` beside this module)."""
+
+    spec = attrs.evolve(Goofspiel.spec, id="drawn_goofspiel", title="Goofspiel, drawn by its own renderer")
+    web_renderer = "web/goofspiel.js"
+
+
 class ServerTestPlugin:
     __version__ = "1.0"
 
     @hookimpl
     def meeple_register_games(self, register):
         register(Goofspiel)
+        register(DrawnGoofspiel)
 
     @hookimpl
     def meeple_register_bots(self, register):

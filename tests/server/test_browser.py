@@ -126,3 +126,19 @@ def test_a_linko_page_never_holds_another_seats_cards(browser, live, tmp_path):
     finally:
         first.close()
         second.close()
+
+
+def test_a_game_with_its_own_renderer_is_drawn_by_it(browser, live):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(live.url + "/")
+        page.select_option("#game", "drawn_goofspiel")
+        page.select_option("#seats select[data-seat='1']", "random")
+        page.click("#create-button")
+        page.wait_for_selector("#custom")
+        assert page.inner_text("#custom").startswith("bids so far:")
+        assert page.query_selector("[data-field='hands']") is None  # the generic table was not drawn
+        assert page.query_selector("#legal button.move") is not None
+    finally:
+        context.close()
