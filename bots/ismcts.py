@@ -103,8 +103,8 @@ class IsmctsBot:
 
     def search(self, view: View) -> Node:
         """Run the iterations (or until the time budget is spent) from `view`; returns the root."""
-        game, rng = self.game, self.rng
-        return self.tree.run_sampled(lambda: game.determinize(view, rng), self.iterations, self.budget,
+        sample, rng = self.game.sampler(view), self.rng  # the view is read once per search
+        return self.tree.run_sampled(lambda: sample(rng), self.iterations, self.budget,
                                      keep_origin=self.keep_origin)
 
 

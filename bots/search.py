@@ -210,7 +210,7 @@ class TreeSearch:
             if hidden and not observed(state, mover, observer):  # type: ignore[arg-type]
                 key = HiddenChoice(mover)  # type: ignore[arg-type]
                 child = children.get(key)
-                state.apply(legal[below(len(legal))])
+                state.apply_legal(legal[below(len(legal))])
                 if child is None:
                     children[key] = Node(node, key, mover)
                     return children[key]
@@ -226,7 +226,7 @@ class TreeSearch:
                     child.avails += 1
             if untried:
                 action = untried[below(len(untried))]
-                state.apply(action)
+                state.apply_legal(action)
                 child = children[action] = Node(node, action, mover)
                 return child
             best, best_score = node, -math.inf
@@ -236,7 +236,7 @@ class TreeSearch:
                 score = child.value / visits + c * math.sqrt(math.log(child.avails) / visits)
                 if score > best_score:
                     best, best_score = child, score
-            state.apply(best.key)  # type: ignore[arg-type]
+            state.apply_legal(best.key)  # type: ignore[arg-type]  # a child of a legal action
             node = best
         return node
 
@@ -288,9 +288,10 @@ class PlayOut:
     def __call__(self, origin: State, state: State) -> Rewards:
         horizon, policies, below = self.horizon, self.policies, self.below
         if horizon is None and policies is None:
+            apply_legal = state.apply_legal  # moves taken from legal_actions(): no re-validation
             while state.pending:  # the common case, kept tight
                 legal = state.legal_actions()
-                state.apply(legal[below(len(legal))])
+                apply_legal(legal[below(len(legal))])
         while state.pending:
             if horizon is not None:
                 values = horizon(origin, state)
@@ -298,9 +299,9 @@ class PlayOut:
                     return values
             legal = state.legal_actions()
             if policies is None:
-                state.apply(legal[below(len(legal))])
+                state.apply_legal(legal[below(len(legal))])
             elif len(legal) == 1:
-                state.apply(legal[0])  # a forced move: no view to build, no policy to ask
+                state.apply_legal(legal[0])  # a forced move: no view to build, no policy to ask
             else:
                 seat = state.current_player
                 state.apply(policies[seat].act(state.view(seat), legal))  # type: ignore[index, arg-type]

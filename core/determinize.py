@@ -72,13 +72,39 @@ def unseen_cards(game: "Game", state: "State") -> list[Any]:
     return list(remaining.elements())  # deterministic: the deck's order, not a hash order
 
 
+class Sampler:
+    """Draws states consistent with one view, again and again (a search samples thousands).
+
+    The view is read once: the state it shows, where its unknown cards go and which cards those
+    are (the unseen pool). Each draw clones that state, gives it a fresh RNG from the caller's
+    generator, shuffles a copy of the pool with it and deals it into the unknown slots: the same
+    draws from `rng`, in the same order, as `sample_state`, so a search gets the same samples.
+    """
+
+    def __init__(self, game: "Game", view: View) -> None:
+        scratch = Rng(0)  # rebuild() spawns the sample's RNG from it; each draw gives a new one
+        template, unknown = rebuild(game, view, scratch)
+        pool = unseen_cards(game, template)
+        if len(pool) != len(unknown):
+            raise MeepleError(f"the view hides {len(unknown)} cards but {len(pool)} are unaccounted for")
+        position = {id(zone): index for index, (_, zone) in enumerate(template.zones())}
+        self._template = template
+        self._slots = [(position[id(zone)], slot) for zone, slot in unknown]
+        self._pool = pool
+
+    def __call__(self, rng: Rng) -> "State":
+        """A random full state whose view for the sampled view's player equals that view."""
+        state = self._template.clone()
+        state.rng = rng.spawn()
+        pool = self._pool[:]
+        rng.shuffle(pool)
+        if pool:
+            zones = [zone for _, zone in state.zones()]
+            for (index, slot), card in zip(self._slots, pool):
+                zones[index].set_slot(slot, card)  # type: ignore[attr-defined]
+        return state
+
+
 def sample_state(game: "Game", view: View, rng: Rng) -> "State":
     """A random full state whose view for `view.player` equals `view`."""
-    state, unknown = rebuild(game, view, rng)
-    pool = unseen_cards(game, state)
-    if len(pool) != len(unknown):
-        raise MeepleError(f"the view hides {len(unknown)} cards but {len(pool)} are unaccounted for")
-    rng.shuffle(pool)
-    for (zone, slot), card in zip(unknown, pool):
-        zone.set_slot(slot, card)  # type: ignore[attr-defined]
-    return state
+    return Sampler(game, view)(rng)

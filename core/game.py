@@ -15,6 +15,8 @@ from .rng import Rng
 from .spec import Dynamics, GameSpec
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .bots import BotInfo
     from .narration import Narrator
     from .render import Renderer
@@ -184,6 +186,16 @@ class Game:
         from .determinize import sample_state
 
         return sample_state(self, view, rng)
+
+    def sampler(self, view: "View") -> "Callable[[Rng], State]":
+        """`lambda rng: self.determinize(view, rng)`, the same draws, for a search sampling one
+        view thousands of times: unless the game overrides `determinize`, the view is read once
+        (`meeple.determinize.Sampler`) and each draw only clones, shuffles and deals."""
+        if type(self).determinize is not Game.determinize:
+            return lambda rng: self.determinize(view, rng)
+        from .determinize import Sampler
+
+        return Sampler(self, view)
 
 
 def draw_outcome(outcomes: "Sequence[tuple[Any, Fraction]]", rng: Rng) -> Any:

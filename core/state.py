@@ -189,6 +189,25 @@ class State(PendingDecisions, metaclass=StateMeta):
         self._legal_set = None
         return (action,)
 
+    def apply_legal(self, action: Action) -> tuple[Action, ...]:
+        """`apply(action)` for a caller that knows `action` is one of `legal_actions()` (equal to
+        one of them, for the current player): the same result, without validating it again.
+
+        For search bots only, on their own states (tree moves and rollouts taken from the legal
+        actions they just asked for). Anything else — a host, a client's action, a record being
+        replayed — calls `apply`, which refuses an illegal action and changes nothing; given an
+        illegal action this method may corrupt the state. A simultaneous decision's choice still
+        goes through `apply`'s checks (its choices are collected, not resolved at once).
+        """
+        owed = self.pending[-1]
+        if owed.player is None:
+            return self._choose(owed, action, None)
+        self._apply(action)
+        self.moves += 1
+        self._legal = None
+        self._legal_set = None
+        return (action,)
+
     def _choose(self, owed: Any, action: Action, player: int | None) -> tuple[Action, ...]:
         """A seat's choice for the simultaneous decision `owed`: kept secret until all are in."""
         if player is not None and type(player) is not int:
