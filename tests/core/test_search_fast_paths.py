@@ -1,0 +1,103 @@
+"""The shortcuts search bots take give the same games: `State.apply_legal` plays as `apply` does,
+`Game.sampler` draws the very states `Game.determinize` draws, and a view built through the
+compiled viewer equals one built field by field."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from passing_game import PassingGame
+
+from meeple import Registry, Rng, View
+from meeple.determinize import sample_state
+
+GAMES = [("linko", 4), ("linko", 2), ("combo_breaker", 4), ("linkage", 2)]
+
+
+@pytest.fixture(scope="module")
+def registry():
+    return Registry.load()
+
+
+def random_states(game, seed, every=7):
+    """Mid-game states of one random game (every `every`-th decision), and the final one."""
+    chooser = Rng(seed)
+    state = game.new_state(seed)
+    while state.pending:
+        if state.moves % every == 0:
+            yield state.clone()
+        legal = state.legal_actions()
+        state.apply(legal[chooser.below(len(legal))])
+    yield state
+
+
+@pytest.mark.parametrize("game_id,players", GAMES)
+def test_apply_legal_plays_the_same_game_as_apply(registry, game_id, players):
+    game = registry.create(game_id, players)
+    checked, trusted, chooser = game.new_state(5), game.new_state(5), Rng(9)
+    while checked.pending:
+        legal = checked.legal_actions()
+        action = legal[chooser.below(len(legal))]
+        assert trusted.apply_legal(trusted.legal_actions()[legal.index(action)]) == checked.apply(action)
+        assert trusted.fingerprint() == checked.fingerprint()
+    assert trusted.winners() == checked.winners()
+
+
+def test_apply_legal_still_collects_a_simultaneous_choice_secretly():
+    game = PassingGame(3)
+    state = game.new_state(1)
+    first = state.legal_actions()[0]
+    assert state.apply_legal(first) == ()  # kept secret until every seat has chosen
+    assert state.chosen == (state.pending[-1].seats()[0],)
+
+
+@pytest.mark.parametrize("game_id,players", GAMES)
+def test_a_sampler_draws_the_states_determinize_draws(registry, game_id, players):
+    game = registry.create(game_id, players)
+    for state in random_states(game, seed=3):
+        if not state.pending:
+            continue
+        view = state.view(state.current_player)
+        sampler = game.sampler(view)
+        draws, fresh = Rng(11), Rng(11)
+        for _ in range(3):
+            sampled, expected = sampler(draws), game.determinize(view, fresh)
+            assert sampled.fingerprint() == expected.fingerprint()
+            assert sampled.view(view.player) == view  # nothing the viewer knows is changed
+            assert not sampled.invariants()
+
+
+def test_a_sampler_keeps_the_cards_a_seat_knows_were_passed():
+    game = PassingGame(3)
+    state = game.new_state(2)
+    for seat in reversed(range(3)):
+        state.apply(state.legal_actions(seat)[0], seat)
+    view = state.view(1)
+    draws, fresh = Rng(4), Rng(4)
+    for _ in range(5):
+        assert game.sampler(view)(draws).fingerprint() == sample_state(game, view, fresh).fingerprint()
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), game_index=st.integers(0, len(GAMES) - 1))
+def test_a_compiled_view_equals_the_view_built_by_hand(seed, game_index):
+    game_id, players = GAMES[game_index]
+    game = Registry.load().create(game_id, players)
+    for state in random_states(game, seed, every=11):
+        for seat in (None, *range(players)):
+            view = state.view(seat)
+            by_hand = View(view.game, seat, state.moves, tuple(state.pending),
+                           tuple((name, _field_view(getattr(state, name), seat)) for name in view.field_names()))
+            assert view == by_hand
+            assert [view.field(name) for name in view.field_names()] == [v for _, v in view.fields]
+
+
+def _field_view(value, seat):
+    if hasattr(value, "view"):
+        return value.view(seat)
+    if isinstance(value, (tuple, list)) and value and hasattr(value[0], "view"):
+        return tuple(zone.view(seat) for zone in value)
+    if isinstance(value, list):
+        return tuple(value)
+    if isinstance(value, dict):
+        return tuple(value.items())
+    return value
