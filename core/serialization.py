@@ -313,7 +313,13 @@ def state_from_data(game_cls: type["Game"], data: Any) -> "State":
                      frozenset({"choices"}))
         if data["game"] != game_cls.spec.id:
             raise ValueError(f"this is a {data['game']!r} state, not {game_cls.spec.id!r}")
-        game = game_cls(_int(data["players"]), data["options"])
+        options = data["options"]
+        declared = {o.name for o in game_cls.spec.options}
+        if type(options) is not dict or set(options) != declared:
+            shown = sorted(options) if type(options) is dict else options
+            raise ValueError(f"options must hold every option of the game exactly "
+                             f"({', '.join(sorted(declared)) or 'none'}), got {shown!r}")
+        game = game_cls(_int(data["players"]), options)
         infos = game_fields(state_cls)
         fields = data["fields"]
         if set(fields) != {i.name for i in infos}:

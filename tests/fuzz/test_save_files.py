@@ -145,8 +145,6 @@ def test_a_save_with_an_option_of_another_json_type_is_refused(tmp_path, tried, 
     assert key in load_refused(tmp_path, json.dumps(broken))
 
 
-@pytest.mark.xfail(strict=True, reason="core/serialization.py state_from_data (engineer C): a saved state whose "
-                   "options are null or {} is built with the game's defaults, so the save loads")
 @pytest.mark.parametrize("options", [None, {}])
 def test_a_saved_state_without_its_options_is_refused(tmp_path, tried, options):
     tried["saves"] += 1
