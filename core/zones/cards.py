@@ -319,6 +319,14 @@ class Hand(CardRow):
         seats, then to nobody): playing a card lowers what others know."""
         self._changed()
         cards, known = self._cards, self._known
+        if card in cards:
+            first = cards.index(card)
+            if known[first] is True or cards.count(card) == 1:
+                # The first copy is known to everyone, or the only one: the loop below would
+                # pick it (searched in C: a playout removes a card at almost every move).
+                del cards[first]
+                del known[first]
+                return
         best, best_rank = -1, -1
         for i, c in enumerate(cards):
             if c == card:

@@ -96,6 +96,8 @@ class Display(Zone):
 
         Returns the slots filled; stops early when the source runs out.
         """
+        if () not in self._slots:
+            return []  # nothing to fill: nothing changes
         self._changed()
         filled = []
         for i, s in enumerate(self._slots):
