@@ -377,9 +377,8 @@ class ObservationEncoder:
         out = np.zeros(self.size, dtype=np.float32)
         self._write_head(view, out[:self.head])
         offset = self.head
-        fields = view._by_name
         for field, index, part in self.parts:
-            value = fields[field]
+            value = view.field(field)
             if index is not None:
                 value = value[index]
             part.write(value, out[offset:offset + part.size])
