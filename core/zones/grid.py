@@ -109,10 +109,6 @@ class Grid(Zone):
         """A board holds pieces, not cards: nothing here counts towards a deck."""
         return iter(())
 
-    def empty_cells(self) -> list[Cell]:
-        """Every empty cell, row-major."""
-        return [divmod(i, self.cols) for i, v in enumerate(self._cells) if v is None]
-
     def groups(self, key: Callable[[Any], Any] | None = None) -> list[list[Cell]]:
         """Maximal orthogonally connected sets of non-empty cells with equal `key(value)`.
 
