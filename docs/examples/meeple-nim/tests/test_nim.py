@@ -13,6 +13,13 @@ def test_conformance(players, misere):
     check_game(Nim(players, {"misere": misere}), games=5)
 
 
+def test_players_take_turns_in_seat_order():
+    state = Nim(3, {"heaps": "5"}).new_state(seed=0)
+    for seat in (0, 1, 2, 0):
+        assert state.current_player == seat
+        state.apply(Take(0, 1))
+
+
 def test_taking_the_last_stone_wins():
     state = Nim(2, {"heaps": "2"}).new_state(seed=0)
     state.apply(Take(0, 1))

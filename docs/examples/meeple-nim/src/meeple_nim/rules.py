@@ -4,9 +4,10 @@
 
 from __future__ import annotations
 
-from attrs import define, frozen
+from attrs import frozen
 
-from meeple import Action, Counters, Decision, Game, GameSpec, Information, Option, Rng, State
+from meeple import (Action, Counters, Decision, Game, GameSpec, Information, Option, OptionError,
+                    Rng, State)
 
 
 @frozen
@@ -23,40 +24,40 @@ class Take(Action):
 
 @frozen
 class TakeTurn(Decision):
+    """The player in turn takes 1 to `max_take` stones from one heap; the next player follows."""
+
     tag = "take_turn"
 
     def describe(self) -> str:
         return "take stones"
 
+    def legal_actions(self, state: NimState):
+        most = state.game.options["max_take"]
+        for heap, stones in state.heaps.items():
+            for n in range(1, min(stones, most) + 1):
+                yield Take(heap, n)
 
-@define(slots=True, eq=False, kw_only=True)
+    def resolve(self, state: NimState, action: Take) -> None:
+        state.heaps.take(action.heap, action.stones)
+        state.last_taker = self.player
+        if state.heaps.total:
+            state.pending.append(TakeTurn((self.player + 1) % state.players))
+
+
 class NimState(State):
     heaps: Counters  # heap index -> stones left
     last_taker: int | None = None
 
-    def _legal_actions(self):
-        most = self.game.options["max_take"]
-        for heap, stones in self.heaps.items():
-            for n in range(1, min(stones, most) + 1):
-                yield Take(heap, n)
-
-    def _apply(self, action: Take) -> None:
-        player = self.pending.pop().player
-        self.heaps.take(action.heap, action.stones)
-        self.last_taker = player
-        if self.heaps.total:
-            self.pending.append(TakeTurn((player + 1) % self.game.players))
-
     def _scores(self):
         if self.pending or self.last_taker is None:
-            return [0] * self.game.players
+            return [0] * self.players
         winner = self._winners()[0]
-        return [1 if seat == winner else 0 for seat in range(self.game.players)]
+        return [1 if seat == winner else 0 for seat in range(self.players)]
 
     def _winners(self):
         if self.game.options["misere"]:
             # Misère: taking the last stone loses; the next player wins.
-            return [(self.last_taker + 1) % self.game.players]
+            return [(self.last_taker + 1) % self.players]
         return [self.last_taker]
 
 
@@ -93,8 +94,6 @@ class Nim(Game):
     renderer = staticmethod(render)
 
     def check_options(self) -> None:
-        from meeple import OptionError
-
         try:
             heaps = [int(h) for h in self.options["heaps"].split(",")]
         except ValueError:
@@ -104,5 +103,4 @@ class Nim(Game):
 
     def setup(self, rng: Rng) -> NimState:
         heaps = [int(h) for h in self.options["heaps"].split(",")]
-        return NimState(game=self, rng=rng, pending=[TakeTurn(0)],
-                        heaps=Counters(list(enumerate(heaps))))
+        return self.build_state(rng, pending=[TakeTurn(0)], heaps=Counters(list(enumerate(heaps))))
