@@ -110,7 +110,7 @@ class Server:
         except MeepleError as exc:
             return _error(request_id, from_meeple_error(exc))
         except RecursionError:  # a document nested deeper than the server follows (a save, an action)
-            return _error(request_id, ProtocolError("bad_request", "the request is nested too deeply"))
+            return _error(request_id, ProtocolError("bad_request", "the request's JSON is nested too deeply"))
         except (Exception, SystemExit) as exc:  # a bug (or a plugin's sys.exit) must not take the server down
             traceback.print_exc(file=sys.stderr)
             return _error(request_id, ProtocolError("internal_error", f"{type(exc).__name__}: {exc}"))
