@@ -100,10 +100,14 @@ class Adam:
 
 def train(policy: MaskedPolicy, make_env: Callable[[int], Any], episodes: int, batch: int = 16,
           rate: float = 3e-3, entropy: float = 0.01, seed: int = 0,
-          report: Callable[[int, float], None] | None = None) -> list[float]:
+          report: Callable[[int, float], None] | None = None,
+          shaping: Callable[[Any, float], float] | None = None) -> list[float]:
     """REINFORCE: play `episodes` games in batches (`make_env(episode)` gives each game's env,
     e.g. alternating seats), ascend advantage-weighted log-probabilities, the baseline being the
     batch's mean reward for the env's seat.
+
+    `shaping(env, reward)`, if given, is the return learned from for a finished episode (e.g. a
+    score margin, denser than win/loss when wins are rare); the curve stays the env's reward.
     Returns each episode's reward (+1 win, -1 loss, 0 draw)."""
     rng = np.random.default_rng(seed)
     optimiser = Adam(policy.params, rate)
@@ -122,7 +126,7 @@ def train(policy: MaskedPolicy, make_env: Callable[[int], Any], episodes: int, b
                 actions.append(action)
                 observation, reward, done, _, info = env.step(action)
                 steps += 1
-            returns.extend([reward] * steps)
+            returns.extend([reward if shaping is None else shaping(env, reward)] * steps)
             seats.extend([getattr(env, "seat", 0)] * steps)
             rewards.append(reward)
             if report is not None:

@@ -65,7 +65,8 @@ def test_the_example_learns_on_a_tiny_budget_and_its_policy_plays_a_meeple_match
     assert [len(c) for c in curves.values()] == [16, 8] and len(lines) == 2
     path = tmp_path / "nim.npz"
     policy.save(path)
-    command = f"exec:{sys.executable} -m meeple.rl.policy_bot {path}"
+    bot = Path(__file__).with_name("declared_policy_bot.py")  # the policy bot, Nim's space registered
+    command = f"exec:{sys.executable} {bot} {path}"
     result = subprocess.run([sys.executable, "-c", "from meeple.cli.app import run; run()", "match", "nim",
                              "-n", "2", "--seed", "1", "--json", "--bot", command, "--bot", "random"],
                             capture_output=True, text=True, timeout=120, cwd=tmp_path)
@@ -79,3 +80,45 @@ def test_a_missing_policy_file_is_one_line(tmp_path):
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
     assert result.stderr.startswith("meeple: error:") and result.stderr.count("\n") == 1
+
+
+def test_the_example_trains_one_linkage_seat_from_the_group_count_margin():
+    sys.path.insert(0, str(EXAMPLE))
+    try:
+        from train import learn
+    finally:
+        sys.path.remove(str(EXAMPLE))
+    lines = []
+    policy, curves = learn("linkage", ["random"], [8], seat=1, batch=4, log=lines.append)
+    assert len(curves["random"]) == 8 and set(curves["random"]) <= {-1.0, 1.0} and len(lines) == 1
+
+
+def test_the_linkage_margin_rewards_fewer_for_few_groups_and_more_for_many():
+    sys.path.insert(0, str(EXAMPLE))
+    try:
+        from train import linkage_group_margin
+    finally:
+        sys.path.remove(str(EXAMPLE))
+
+    class Finished:
+        def __init__(self, seat, groups):
+            self.seat = seat
+            self.state = type("S", (), {"scores": lambda _self: (groups, groups)})()
+
+    assert linkage_group_margin(Finished(1, 9), -1.0) == pytest.approx(0.625)
+    assert linkage_group_margin(Finished(1, 12), 1.0) == pytest.approx(-0.125)
+    assert linkage_group_margin(Finished(0, 12), 1.0) == pytest.approx(0.125)
+    assert linkage_group_margin(Finished(0, 30), 1.0) == 1.0
+
+
+def test_shaping_changes_what_is_learned_from_but_not_the_rewards_returned():
+    env = gymnasium_env("nim", seat=0, opponents="random")
+    seen = []
+
+    def shaping(finished_env, reward):
+        seen.append(reward)
+        return 0.5
+
+    policy = MaskedPolicy(env.observation_space.shape[0], env.action_space.n, 8, 0)
+    rewards = train(policy, lambda episode: env, 6, batch=3, shaping=shaping)
+    assert rewards == seen and set(rewards) <= {-1.0, 1.0}
