@@ -189,6 +189,7 @@ def create_app(hub: Hub, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST)
     async def lifespan(app: Starlette):
         hub.load_all()
         hub.resume_bots()
+        await hub.start()  # several processes on PostgreSQL: their moves are pushed here too
         try:
             yield
         finally:

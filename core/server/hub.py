@@ -130,6 +130,7 @@ class Hub:
         self.shared = shared_database  # several processes: read moves others stored before acting
         self.matches: dict[str, Match] = {}
         self.tasks: set[asyncio.Task] = set()
+        self.listener: Any = None  # a fanout.Listener once started on a shared database
 
     # -- loading ----------------------------------------------------------------------------------
 
@@ -158,18 +159,59 @@ class Hub:
         match.rematch, match.forfeit = stored.rematch, stored.forfeit
         return match
 
-    def _sync(self, match: Match) -> None:
-        """Shared database: apply the moves another process stored since we last looked."""
+    def _sync(self, match: Match) -> bool:
+        """Shared database: apply the moves another process stored since we last looked (each
+        narrated as for a move made here) and read its seats, rematch and forfeit again. True if
+        anything changed."""
         if not self.shared:
-            return
+            return False
+        before = (len(match.moves), list(match.seats), match.rematch, match.forfeit)
         for seat, data in self.store.moves_from(match.id, len(match.moves)):
             action = action_from_data(match.game_cls, data)
-            match.state.apply(action, seat)
+            match.state, match.narration = self._trial(match, seat, action)
             match.moves.append((seat, action))
         stored = self.store.load(match.id)
         if stored is not None:
             match.seats[:] = stored.seats
             match.rematch, match.forfeit = stored.rematch, stored.forfeit
+        return (len(match.moves), list(match.seats), match.rematch, match.forfeit) != before
+
+    # -- pushes from other processes (PostgreSQL LISTEN/NOTIFY, meeple.server.fanout) ------------
+
+    async def start(self) -> None:
+        """Shared database: listen for the changes other processes commit, to push them here."""
+        if self.shared and self.listener is None:
+            from .fanout import Listener
+
+            self.listener = Listener(self.store.url, self.notified, self.catch_up)
+            await self.listener.start()
+
+    async def notified(self, match_id: str, ply: int) -> None:
+        """Another process (or this one) changed `match_id` at move `ply`: read the new moves
+        from the database and push them to this process's connections of the match, exactly as
+        a local move is pushed. A match nobody here watches is left to be read when asked for."""
+        match = self.matches.get(match_id)
+        if match is None or not match.listeners:
+            return
+        if ply < len(match.moves) - 1:
+            return  # an old notification: the moves after it were read already
+        async with match.lock:
+            seats = list(match.seats)
+            changed = await asyncio.to_thread(self._sync, match)
+            for send, listener in list(match.listeners.items()):
+                if listener is not None and match.seats[listener] == OPEN and seats[listener] != OPEN:
+                    match.listeners.pop(send, None)  # its seat was given up on another process
+        if changed:
+            await self.push(match)
+            if match.finished:
+                self._next(match)  # let this process's bots of the match go
+
+    async def catch_up(self) -> None:
+        """The listening connection was lost and reopened: notifications sent meanwhile reached
+        nobody, so read every watched match again."""
+        for match in list(self.matches.values()):
+            if match.listeners:
+                await self.notified(match.id, len(match.moves))
 
     # -- the lobby --------------------------------------------------------------------------------
 
@@ -249,6 +291,7 @@ class Hub:
             if seat not in free or not self.store.take_seat(match.id, seat, token):
                 raise Refused("no_seat", f"seat {seat} is not open")
             match.seats[seat] = HUMAN
+            self.store.notify(match.id, len(match.moves))
         await self.push(match)
         self._schedule_bots(match)
         return match, seat, token
@@ -276,10 +319,8 @@ class Hub:
             return
         async with match.lock:
             self.store.free_seat(match.id, seat)
-            if not match.finished:
-                match.seats[seat] = OPEN
-            else:
-                match.seats[seat] = OPEN
+            match.seats[seat] = OPEN
+            self.store.notify(match.id, len(match.moves))
         for send, listener in list(match.listeners.items()):
             if listener == seat:
                 match.listeners.pop(send, None)
@@ -302,6 +343,7 @@ class Hub:
             new, tokens = self.create(match.game.spec.id, match.game.players, match.game.options.as_dict(), seats,
                                       rematch_of=match.id)
             match.rematch = new.id
+            self.store.notify(match.id, len(match.moves))
         await self.push(match)
         return new, seat, tokens[seat]
 
@@ -336,20 +378,27 @@ class Hub:
         else:
             self._schedule_bots(match)
 
-    async def _commit(self, match: Match, seat: int, action: Action) -> None:
-        """Apply to a copy, store the move, then make the copy current (called under the lock).
-        The commit (an fsync) runs in a worker thread: other matches go on meanwhile."""
+    @staticmethod
+    def _trial(match: Match, seat: int, action: Action) -> tuple["State", dict[int | None, str]]:
+        """`action` applied to a copy of the match's state, and the move narrated as each viewer
+        (every seat, and None: the spectators) sees it. IllegalAction leaves the match as it was."""
         before_state = match.state
         simultaneous = bool(before_state.pending) and isinstance(before_state.pending[-1], Simultaneous)
         viewers: list[int | None] = list(range(match.game.players)) + [None]
         before = {viewer: view_for(before_state, viewer) for viewer in viewers}
         trial = before_state.clone()
-        try:
-            gained = trial.apply(action, seat)
-        except IllegalAction as exc:
-            raise Refused("illegal", str(exc)) from None
+        gained = trial.apply(action, seat)
         narration = {viewer: narrate(match.narrator, simultaneous, before[viewer], before[seat], seat, action,
                                      gained, view_for(trial, viewer), viewer) for viewer in viewers}
+        return trial, narration
+
+    async def _commit(self, match: Match, seat: int, action: Action) -> None:
+        """Apply to a copy, store the move, then make the copy current (called under the lock).
+        The commit (an fsync) runs in a worker thread: other matches go on meanwhile."""
+        try:
+            trial, narration = self._trial(match, seat, action)
+        except IllegalAction as exc:
+            raise Refused("illegal", str(exc)) from None
         try:
             await asyncio.to_thread(self.store.add_move, match.id, len(match.moves), seat,
                                     action_to_data(match.game_cls, action))
@@ -435,6 +484,7 @@ class Hub:
         async with match.lock:
             self.store.set_forfeit(match.id, seat, reason)
             match.forfeit = {"seat": seat, "reason": reason}
+            self.store.notify(match.id, len(match.moves))
         await self.push(match)
         self._next(match)
 
@@ -443,6 +493,9 @@ class Hub:
         match.bots.clear()
 
     async def shutdown(self) -> None:
+        if self.listener is not None:
+            await self.listener.stop()
+            self.listener = None
         for task in list(self.tasks):
             task.cancel()
         for match in self.matches.values():

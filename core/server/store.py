@@ -21,6 +21,7 @@ from typing import Any, Sequence
 from attrs import frozen
 
 from ..errors import MeepleError
+from .fanout import CHANNEL, payload
 
 SCHEMA = (
     """CREATE TABLE IF NOT EXISTS matches (
@@ -168,13 +169,28 @@ class Store:
                            (json.dumps({"seat": seat, "reason": reason}), match_id))
 
     def add_move(self, match_id: str, ply: int, seat: int, action: dict) -> None:
-        """Commit one move; PlyTaken if that ply is already stored (by another process)."""
+        """Commit one move (on PostgreSQL, with its notification to the other processes); PlyTaken
+        if that ply is already stored (by another process)."""
         try:
             with self.transaction() as cursor:
                 cursor.execute(self._sql("INSERT INTO moves (match_id, ply, seat, action) VALUES (?, ?, ?, ?)"),
                                (match_id, ply, seat, json.dumps(action, sort_keys=True)))
+                self._notify(cursor, match_id, ply)
         except self._integrity:
             raise PlyTaken(f"move {ply} of match {match_id} was already made") from None
+
+    def notify(self, match_id: str, ply: int) -> None:
+        """Tell the other server processes that `match_id` changed (a seat taken or given up, a
+        forfeit, a rematch) while at move `ply`; nothing to do on SQLite (one process)."""
+        if self.kind == "postgresql":
+            with self.transaction() as cursor:
+                self._notify(cursor, match_id, ply)
+
+    def _notify(self, cursor, match_id: str, ply: int) -> None:
+        """NOTIFY inside the caller's transaction: delivered when it commits, never if it fails.
+        The payload is a match id and a move number only (`fanout.payload`): nothing hidden."""
+        if self.kind == "postgresql":
+            cursor.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload(match_id, ply)))
 
     # -- reads ----------------------------------------------------------------------------------
 

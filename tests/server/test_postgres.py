@@ -112,3 +112,77 @@ def test_a_server_on_postgresql_resumes_a_pending_simultaneous_choice_after_a_cr
     assert again0["view"]["choices"] == [[0, update0["legal"][0]["action"]]]
     assert again1["view"]["chosen"] == [0] and again1["view"]["choices"] == [] and again1["owes"]
     running.stop()
+
+
+def _wait_for(condition, seconds: float = 30.0) -> None:
+    """Poll until `condition()` holds (a missing push fails the test instead of hanging it)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the other process never received the change"
+        time.sleep(0.02)
+
+
+def test_a_move_made_on_one_server_process_is_pushed_to_the_seats_connected_to_another(registry, database):
+    first, second = Server(registry, database, shared_database=True), Server(registry, database, shared_database=True)
+    first.start()
+    second.start()
+    try:
+        made = first.create("goofspiel", ["human", "human"], {"cards": 2})
+        ws0, update0 = hello(first, made["tokens"]["0"])
+        ws1, _ = hello(second, made["tokens"]["1"])
+        spectator = second.client.post(f"/api/matches/{made['match']}/watch", json={}).json()["token"]
+        watcher, _ = hello(second, spectator)
+        choice = update0["legal"][0]["action"]
+        ws0.send_json({"type": "move", "action": choice})
+        until(ws0, lambda m: m["ply"] == 1)
+        _wait_for(lambda: len(second.hub.matches[made["match"]].moves) == 1)
+        pushed = until(ws1, lambda m: m["ply"] == 1)
+        local = first.hub.get(made["match"]).update_for(1)
+        assert pushed == local  # exactly the update a connection of the first process gets
+        assert pushed["narration"] == local["narration"] and "chosen" in str(pushed["view"]) and pushed["owes"]
+        assert pushed["view"]["chosen"] == [0] and pushed["view"]["choices"] == []  # the choice stays secret
+        assert until(watcher, lambda m: m["ply"] == 1) == first.hub.get(made["match"]).update_for(None)
+        ws1.send_json({"type": "move", "action": pushed["legal"][0]["action"]})  # and back the other way
+        assert until(ws0, lambda m: m["ply"] == 2)["view"] == first.hub.get(made["match"]).update_for(0)["view"]
+    finally:
+        first.stop()
+        second.stop()
+
+
+def test_a_seat_taken_on_one_server_process_starts_the_match_for_the_connections_of_another(registry, database):
+    first, second = Server(registry, database, shared_database=True), Server(registry, database, shared_database=True)
+    first.start()
+    second.start()
+    try:
+        made = first.create("linkage", ["human", "open"])
+        ws0, update0 = hello(first, made["tokens"]["0"])
+        assert update0["status"] == "waiting"
+        joined = second.client.post(f"/api/matches/{made['match']}/join", json={}).json()
+        assert joined["seat"] == 1
+        _wait_for(lambda: first.hub.matches[made["match"]].seats[1] == "human")
+        started = until(ws0, lambda m: m["status"] == "playing")
+        assert started["owes"] == (0 in started["owing"]) and started["seats"][1]["kind"] == "human"
+    finally:
+        first.stop()
+        second.stop()
+
+
+def test_the_cross_process_notification_names_only_the_match_and_the_move_number(registry, database):
+    import psycopg
+
+    from meeple.server.fanout import CHANNEL
+
+    async def run():
+        hub = Hub(registry, Store(database), isolate_bots=False, shared_database=True)
+        match, _ = hub.create("goofspiel", 2, {"cards": 2}, ["human", "human"])
+        with psycopg.connect(database, autocommit=True) as listening:
+            listening.execute(f"LISTEN {CHANNEL}")
+            choice = match.update_for(0)["legal"][0]["action"]
+            await hub.move(match, 0, choice)  # a secret simultaneous choice
+            with pytest.raises(Refused):
+                await hub.move(match, 0, {"type": "nonsense"})  # a refused move notifies nobody
+            payloads = [n.payload for n in listening.notifies(timeout=2.0)]
+        assert payloads == [f"{match.id} 0"]
+    asyncio.run(run())
