@@ -1,6 +1,6 @@
 """The architecture, checked: the import-linter contracts of pyproject.toml hold, and so do the two
 rules import-linter cannot state (no new import circle in a plugin, even through type annotations,
-and the generic bots name no game).
+and neither the core nor the generic bots name a game).
 
 The contracts (``[tool.importlinter]``): the core imports no plugin and no bot package; the core's
 layers (commands over hosts over play over the registry over bots and presentation over the
@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import ast
 import itertools
+import re
 from pathlib import Path
 
 import grimp
 import pytest
 from importlinter.cli import lint_imports
+
+from meeple import Registry
 
 ROOT = Path(__file__).parents[1]
 PLUGINS = ("meeple_linko", "meeple_combo_breaker", "meeple_linkage", "meeple_nim")
@@ -69,14 +72,12 @@ def test_circle_finder_finds_a_circle_through_annotations(tmp_path, monkeypatch)
 
 
 def string_constants(source: str) -> set[str]:
-    """Every string literal of a module except docstrings (which may cite a game as an example)."""
+    """Every string literal of a module except docstrings (which may cite a game as an example):
+    a string standing alone as a statement (a module, class or function docstring, or an
+    attribute's docstring under it) does nothing, so it is documentation, not code."""
     tree = ast.parse(source)
-    docstrings = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                docstrings.add(id(body[0].value))
+    docstrings = {id(node.value) for node in ast.walk(tree)
+                  if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
     return {node.value for node in ast.walk(tree)
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings}
 
@@ -88,3 +89,23 @@ def test_generic_bots_name_no_game_in_their_code():
         literals = string_constants(path.read_text())
         named = {game for game in GAME_IDS if any(game in text.lower() for text in literals)}
         assert not named, f"{path.name} names {sorted(named)}"
+
+
+def named_games(literals: set[str], game_ids) -> set[str]:
+    """The game ids written as a whole word in any of `literals` ("nim", not the "nim" of "minimum")."""
+    return {game for game in game_ids
+            if any(re.search(rf"(?<![a-z0-9_]){game}(?![a-z0-9_])", text.lower()) for text in literals)}
+
+
+def test_the_core_names_no_installed_game_in_its_code():
+    """Game knowledge lives with each game (issue 16: the RL action spaces moved out of meeple.rl)."""
+    installed = set(Registry.load().games) | set(GAME_IDS)
+    sources = sorted((ROOT / "core").rglob("*.py"))
+    assert sources, "no core modules found"
+    for path in sources:
+        named = named_games(string_constants(path.read_text()), installed)
+        assert not named, f"core/{path.relative_to(ROOT / 'core')} names {sorted(named)}"
+
+
+def test_a_game_named_in_a_literal_is_found_and_a_word_containing_it_is_not():
+    assert named_games({"the minimum", "play 'Nim' now", "hearts_extra"}, ("nim", "hearts")) == {"nim"}

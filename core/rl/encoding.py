@@ -424,8 +424,6 @@ def encoder_for(game: Game) -> Any:
     generic `ObservationEncoder` (cached per game instance)."""
     encoder = _ENCODERS.get(game)
     if encoder is None:
-        from . import declared  # noqa: F401  (registers the built-in games' declarations)
-
         hook = getattr(type(game), "rl_encoder", None)
         encoder = _ENCODERS[game] = hook(game) if hook is not None else ObservationEncoder(game)
     return encoder

@@ -3,10 +3,10 @@
 RL frameworks want a `Discrete(n)` action space and a legal-action mask, so every action a game
 may offer needs one stable index. Where the list comes from, first match wins:
 
-1. the game's own hook: a method ``rl_action_space(self) -> Sequence[Action]`` on its `Game` class;
-2. a declaration registered with `register_action_space(game_id, enumerate)` (the built-in games'
-   declarations live in `meeple.rl.declared`, keyed by game id, built from the game's
-   `action_types` so the core imports no plugin);
+1. the game's own hook: a method ``rl_action_space(self) -> Sequence[Action]`` on its `Game` class
+   (the game plugins shipped with meeple each declare one, beside their actions);
+2. a declaration registered with `register_action_space(game_id, enumerate)`, for a game whose
+   class cannot carry the method (a test game, a game from elsewhere);
 3. nothing: `action_space` refuses with one line naming the hook. `explore_action_space` lists
    the actions random games reach, for a game author writing a declaration, but it proves
    nothing, so it is never used silently.
@@ -78,11 +78,10 @@ def register_action_space(game_id: str, enumerate_actions: Enumerate) -> None:
 
 
 def declared(game: Game) -> Enumerate | None:
+    """The game's own `rl_action_space` method, else the enumeration registered for its id."""
     hook = getattr(type(game), "rl_action_space", None)
     if hook is not None:
         return lambda g: hook(g)
-    from . import declared as _builtin  # noqa: F401  (registers the built-in declarations)
-
     return _DECLARED.get(game.spec.id)
 
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from meeple import (Counters, Display, Game, GameSpec, Hand, Information, Option, Options, Pile,
-                    Rng, Tableau, Visibility)
+from meeple import (Action, Counters, Display, Game, GameSpec, Hand, Information, Option, Options,
+                    Pile, Rng, Tableau, Visibility)
 
+from .action_space import RL_CAPACITIES, every_action
 from .actions import ACTION_TYPES
 from .cards import CARDS_PER_DRAW, COPIES_PER_SPECIAL, RESERVE_CARDS, deck, hand_size
 from .decisions import DECISION_TYPES, deal, start_trick
@@ -66,6 +67,7 @@ class ComboBreaker(Game):
     narrator = ComboBreakerNarrator()
     rollout_horizon = staticmethod(end_of_round)  # search rollouts stop at the end of the round
     bots = (GREEDY,)
+    rl_capacities = RL_CAPACITIES  # meeple.rl's observation (docs/rl.md)
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(players, options)
@@ -73,6 +75,10 @@ class ComboBreaker(Game):
 
     def deck(self) -> list[int]:
         return deck()
+
+    def rl_action_space(self) -> list[Action]:
+        """Every action the game can offer, in index order, for `meeple.rl` (`action_space.py`)."""
+        return list(every_action(self.double_wild))
 
     def setup(self, rng: Rng) -> ComboBreakerState:
         seats = range(self.players)

@@ -8,8 +8,9 @@ the decisions in `decisions.py`, the position in `state.py`.
 
 from __future__ import annotations
 
-from meeple import Counters, Game, GameSpec, Information, Option, Options, Rng
+from meeple import Action, Counters, Game, GameSpec, Information, Option, Options, Rng
 
+from .action_space import RL_VOCABULARIES, every_action
 from .actions import ACTION_TYPES, COLOURS
 from .board import CENTRE, empty_board
 from .decisions import DECISION_TYPES, BlockerChoice, Move
@@ -53,6 +54,11 @@ class Linkage(Game):
     renderer = staticmethod(render)
     narrator = LinkageNarrator()
     bots = (GREEDY,)
+    rl_vocabularies = RL_VOCABULARIES  # meeple.rl's observation (docs/rl.md)
+
+    def rl_action_space(self) -> list[Action]:
+        """Every action the game can offer, in index order, for `meeple.rl` (`action_space.py`)."""
+        return list(every_action())
 
     def setup(self, rng: Rng) -> LinkageState:
         """Rule 1: empty board, full supply, green counter off the board. Standard: the blocker

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from meeple import (Display, Game, GameSpec, Hand, Information, KeyedPiles, Option, Options, Pile,
-                    Rng, Tableau, Visibility)
+from meeple import (Action, Display, Game, GameSpec, Hand, Information, KeyedPiles, Option, Options,
+                    Pile, Rng, Tableau, Visibility)
 
+from .action_space import RL_CAPACITIES, every_action
 from .actions import ACTION_TYPES, DISPLAY_WIDTH
 from .cards import DECK_SIZE, JOKER, full_deck
 from .decisions import DECISION_TYPES, PlayCards
@@ -83,6 +84,7 @@ class Linko(Game):
     renderer = staticmethod(render)
     narrator = LinkoNarrator()
     bots = (GREEDY,)
+    rl_capacities = RL_CAPACITIES  # meeple.rl's observation (docs/rl.md)
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(players, options)  # resolves the options, then calls check_options
@@ -96,6 +98,10 @@ class Linko(Game):
 
     def deck(self) -> list[int]:
         return full_deck()
+
+    def rl_action_space(self) -> list[Action]:
+        """Every action Linko can offer, in index order, for `meeple.rl` (`action_space.py`)."""
+        return list(every_action())
 
     def setup(self, rng: Rng) -> LinkoState:
         """Rule 1 (or D1–D2 for the Duel): deal the hands, the draw pile, the display."""

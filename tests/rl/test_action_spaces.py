@@ -43,6 +43,7 @@ def test_an_action_missing_from_a_declaration_is_named(any_game):
 def test_a_game_without_a_declaration_is_refused_in_one_line(any_game):
     class Undeclared(type(any_game)):  # type: ignore[misc, valid-type]
         spec = attrs.evolve(type(any_game).spec, id="undeclared_game")
+        rl_action_space = None  # no method of its own, and nothing registered for its id
 
     game = Undeclared(any_game.players, dict(any_game.options))
     with pytest.raises(MeepleError, match="declares no action space") as info:

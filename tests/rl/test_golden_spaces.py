@@ -42,7 +42,8 @@ def fingerprint(game) -> dict:
             break
         legal = state.legal_actions()
         state.apply(legal[rng.below(len(legal))])
-    return {"actions": len(action_space(game)), "actions_sha256": hashlib.sha256(actions.encode()).hexdigest(),
+    return {"actions": len(action_space(game)),
+            "actions_sha256": hashlib.sha256(actions.encode()).hexdigest(),
             "observation": encoder.size, "observations_sha256": observations.hexdigest()}
 
 

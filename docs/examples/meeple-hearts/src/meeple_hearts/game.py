@@ -13,9 +13,10 @@ the fewest points.
 from __future__ import annotations
 
 from functools import cached_property
+from itertools import combinations
 from typing import NamedTuple, Sequence
 
-from meeple import Dynamics, Game, GameSpec, Hand, Information, Option, Pile, Rng, State
+from meeple import Action, Dynamics, Game, GameSpec, Hand, Information, Option, Pile, Rng, State
 
 from .actions import PassCards, PlayCard
 from .cards import (AVOID_ALL_TRICKS_POINTS, DECK, HEARTS, QUEEN_OF_SPADES, RANKS, TOTAL_POINTS,
@@ -128,6 +129,12 @@ class Hearts(Game):
 
     def deck(self):
         return DECK
+
+    def rl_action_space(self) -> list[Action]:
+        """Every action the game can offer, in a fixed order, for `meeple.rl` (docs/rl.md): every
+        three distinct cards to pass (ascending, when passing), then every card to play."""
+        passes = [PassCards(three) for three in combinations(DECK, 3)] if self.options["pass_cards"] else []
+        return passes + [PlayCard(card) for card in DECK]
 
     @property
     def dynamics(self) -> Dynamics:
