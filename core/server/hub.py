@@ -197,7 +197,7 @@ class Hub:
             return  # an old notification: the moves after it were read already
         async with match.lock:
             seats = list(match.seats)
-            changed = await asyncio.to_thread(self._sync, match)
+            changed = self._sync(match)  # on the loop, as before a move: no push sees half of it
             for send, listener in list(match.listeners.items()):
                 if listener is not None and match.seats[listener] == OPEN and seats[listener] != OPEN:
                     match.listeners.pop(send, None)  # its seat was given up on another process
