@@ -1,6 +1,7 @@
 """The games the RL adapter tests run: every built-in game, Nim, and the Goofspiel test game
 (simultaneous). The built-in games declare their action spaces themselves (`rl_action_space` on
-their Game class); Nim's and Goofspiel's are declared here through `register_action_space`."""
+their Game class, Nim's example included); Goofspiel's is declared here through
+`register_action_space`."""
 
 import sys
 from pathlib import Path
@@ -8,26 +9,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parents[1] / "core"))
 
 from goofspiel_game import BidCard, Goofspiel
-from meeple_nim.rules import Take
 
 from meeple import Registry
 from meeple.rl import register_action_space
 
 register_action_space("goofspiel", lambda game: [BidCard(c) for c in range(1, game.options["cards"] + 1)])
-
-
-def nim_action_space(game):
-    """Take(heap, n): every heap, 1 up to min(heap size, max_take) stones, heap by heap.
-
-    The Nim example keeps its files exactly as the tutorial shows them, so its declaration lives
-    here; a game of your own declares the same list as a method ``rl_action_space(self)`` on its
-    Game class (docs/rl.md)."""
-    heaps = [int(h) for h in game.options["heaps"].split(",")]
-    most = game.options["max_take"]
-    return [Take(heap, n) for heap, stones in enumerate(heaps) for n in range(1, min(stones, most) + 1)]
-
-
-register_action_space("nim", nim_action_space)
 
 #: (game id, players, options) for every game the adapters must serve.
 GAMES = [

@@ -65,8 +65,7 @@ def test_the_example_learns_on_a_tiny_budget_and_its_policy_plays_a_meeple_match
     assert [len(c) for c in curves.values()] == [16, 8] and len(lines) == 2
     path = tmp_path / "nim.npz"
     policy.save(path)
-    bot = Path(__file__).with_name("declared_policy_bot.py")  # the policy bot, Nim's space registered
-    command = f"exec:{sys.executable} {bot} {path}"
+    command = f"exec:{sys.executable} -m meeple.rl.policy_bot {path}"
     result = subprocess.run([sys.executable, "-c", "from meeple.cli.app import run; run()", "match", "nim",
                              "-n", "2", "--seed", "1", "--json", "--bot", command, "--bot", "random"],
                             capture_output=True, text=True, timeout=120, cwd=tmp_path)

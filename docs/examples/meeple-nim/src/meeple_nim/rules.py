@@ -104,3 +104,9 @@ class Nim(Game):
     def setup(self, rng: Rng) -> NimState:
         heaps = [int(h) for h in self.options["heaps"].split(",")]
         return self.build_state(rng, pending=[TakeTurn(0)], heaps=Counters(list(enumerate(heaps))))
+
+    def rl_action_space(self) -> list[Take]:
+        """Every action the game can ever offer, in a fixed order (for `meeple.rl`)."""
+        heaps = [int(h) for h in self.options["heaps"].split(",")]
+        most = self.options["max_take"]
+        return [Take(heap, n) for heap, stones in enumerate(heaps) for n in range(1, min(stones, most) + 1)]
