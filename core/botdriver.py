@@ -48,7 +48,7 @@ def _registry(source_blob: str | None):
 
 
 def _serve(spec: str, source_blob: str | None, inbox: BinaryIO, out: BinaryIO) -> int:
-    hello = _read(inbox)
+    hello = read_message(inbox)
     if hello is None:
         return 0
     if not isinstance(hello, dict) or hello.get("type") != "hello" or hello.get("protocol") != messages.PROTOCOL_VERSION:
@@ -59,9 +59,9 @@ def _serve(spec: str, source_blob: str | None, inbox: BinaryIO, out: BinaryIO) -
     game = registry.create(hello["game"], hello["players"], hello["options"])
     game_cls = type(game)
     bot = registry.make_bot(spec, game, hello["seat"], {"seed": hello["seed"]})
-    _write(out, {"type": "ready", "protocol": messages.PROTOCOL_VERSION, "name": spec})
+    write_message(out, {"type": "ready", "protocol": messages.PROTOCOL_VERSION, "name": spec})
     while True:
-        message = _read(inbox)
+        message = read_message(inbox)
         if message is None or message.get("type") == "end":
             return 0
         view = view_from_data(game_cls, message["view"])
@@ -69,7 +69,7 @@ def _serve(spec: str, source_blob: str | None, inbox: BinaryIO, out: BinaryIO) -
         try:
             action = bot.act(view, legal)
         except BaseException as exc:  # the bot's fault, whatever it is: forfeit with its reason
-            _write(out, {"error": _describe(exc)})
+            write_message(out, {"error": _describe(exc)})
             return 1
         try:
             answer: Any = legal.index(action)
@@ -78,7 +78,7 @@ def _serve(spec: str, source_blob: str | None, inbox: BinaryIO, out: BinaryIO) -
                 answer = action_to_data(game_cls, action)
             except Exception:
                 answer = repr(action)
-        _write(out, {"action": answer})
+        write_message(out, {"action": answer})
 
 
 def _describe(exc: BaseException) -> str:
@@ -87,12 +87,14 @@ def _describe(exc: BaseException) -> str:
     return f"raised {type(exc).__name__}" + (f": {exc}" if str(exc) else "")
 
 
-def _read(inbox: BinaryIO) -> Any:
+def read_message(inbox: BinaryIO) -> Any:
+    """The next bot-protocol message (one JSON line) from the host, None at the end of input."""
     line = inbox.readline()
     return json.loads(line) if line.strip() else None
 
 
-def _write(out: BinaryIO, message: dict[str, Any]) -> None:
+def write_message(out: BinaryIO, message: dict[str, Any]) -> None:
+    """Send one bot-protocol message to the host, as one JSON line, flushed at once."""
     out.write(messages.encode(message))
     out.flush()
 

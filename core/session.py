@@ -323,13 +323,14 @@ def write_file(path: Path, text: str, overwrite: bool, error: type[MeepleError] 
             pass
 
 
-def read_json_file(path: Path, max_bytes: int, what: str, error: type[MeepleError] = MeepleError) -> Any:
-    """The JSON document in `path`, a regular text file of at most `max_bytes`.
+def read_regular_file(path: Path, max_bytes: int | None = None,
+                      error: type[MeepleError] = MeepleError) -> bytes:
+    """The bytes of `path`, a regular file, or `error` with one line.
 
     Opened without blocking (a FIFO would wait for a writer) and checked to be a regular file
-    before anything is read (`/dev/zero` never ends). Raises `error` with one line.
+    before anything is read (`/dev/zero` never ends); with `max_bytes`, at most that many bytes
+    (one more is read to tell a larger file, which is refused).
     """
-    path = Path(path)
     try:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
@@ -340,11 +341,19 @@ def read_json_file(path: Path, max_bytes: int, what: str, error: type[MeepleErro
         raise error(f"cannot read {path}: {file_kind(mode)}, not a regular file")
     with os.fdopen(descriptor, "rb") as file:
         try:
-            raw = file.read(max_bytes + 1)
+            raw = file.read() if max_bytes is None else file.read(max_bytes + 1)
         except OSError as exc:
             raise error(f"cannot read {path}: {exc.strerror}") from None
-    if len(raw) > max_bytes:
-        raise error(f"{path} is not {what}: larger than {max_bytes} bytes")
+    if max_bytes is not None and len(raw) > max_bytes:
+        raise error(f"{path}: larger than {max_bytes} bytes")
+    return raw
+
+
+def read_json_file(path: Path, max_bytes: int, what: str, error: type[MeepleError] = MeepleError) -> Any:
+    """The JSON document in `path`, a regular text file of at most `max_bytes` (see
+    `read_regular_file`). Raises `error` with one line."""
+    path = Path(path)
+    raw = read_regular_file(path, max_bytes, error)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

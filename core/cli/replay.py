@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
-import stat
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
 from ..errors import MeepleError
-from ..session import file_kind
+from ..session import read_regular_file
 from ..terminal.stepper import parse_seat
 from .common import UserError, load_registry, user_errors
 
@@ -28,21 +26,8 @@ def read_records(path: Path) -> list[str]:
 
 
 def _read_text(path: Path) -> str:
-    """A regular text file's content: opened without blocking and checked to be a regular file
-    before anything is read (a FIFO would wait for a writer, `/dev/zero` never ends)."""
-    try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        raise UserError(f"cannot read {path}: {exc.strerror}") from None
-    mode = os.fstat(descriptor).st_mode
-    if not stat.S_ISREG(mode):
-        os.close(descriptor)
-        raise UserError(f"cannot read {path}: {file_kind(mode)}, not a regular file")
-    with os.fdopen(descriptor, "rb") as file:
-        try:
-            raw = file.read()
-        except OSError as exc:
-            raise UserError(f"cannot read {path}: {exc.strerror}") from None
+    """A regular text file's content (a FIFO or `/dev/zero` is refused before reading)."""
+    raw = read_regular_file(path, error=UserError)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:

@@ -10,10 +10,10 @@ standard error and exit status 2.
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
+from ..botdriver import read_message, write_message
 from ..botprocess import messages
 from ..registry import Registry
 from ..serialization import action_from_data, view_from_data
@@ -21,30 +21,20 @@ from .policy import MaskedPolicy, PolicyBot
 
 
 def serve(policy: MaskedPolicy, inbox: BinaryIO, out: BinaryIO) -> int:
-    hello = _read(inbox)
+    hello = read_message(inbox)
     if not isinstance(hello, dict) or hello.get("type") != "hello":
         return 2
     game = Registry.load().create(hello["game"], hello["players"], hello["options"])
     game_cls = type(game)
     bot = PolicyBot(game, policy)
-    _write(out, {"type": "ready", "protocol": messages.PROTOCOL_VERSION, "name": "numpy policy"})
+    write_message(out, {"type": "ready", "protocol": messages.PROTOCOL_VERSION, "name": "numpy policy"})
     while True:
-        message = _read(inbox)
+        message = read_message(inbox)
         if message is None or message.get("type") == "end":
             return 0
         view = view_from_data(game_cls, message["view"])
         legal = [action_from_data(game_cls, move["action"]) for move in message["legal"]]
-        _write(out, {"action": legal.index(bot.act(view, legal))})
-
-
-def _read(inbox: BinaryIO) -> Any:
-    line = inbox.readline()
-    return json.loads(line) if line.strip() else None
-
-
-def _write(out: BinaryIO, message: dict[str, Any]) -> None:
-    out.write(messages.encode(message))
-    out.flush()
+        write_message(out, {"action": legal.index(bot.act(view, legal))})
 
 
 def main(argv: list[str] | None = None) -> int:
