@@ -270,6 +270,20 @@ def normalized(scores: Sequence[float], bounds: tuple[float, float] | None = Non
     return [(score - low) / (high - low) for score in scores]
 
 
+Choose = Callable[[State, Sequence[Action]], Action]
+"""``choose(state, legal)``: a policy's move for the current player of `state`."""
+
+
+def state_policy(bot: Bot, seat: int) -> Choose:
+    """`bot`'s choice for `seat` read off the state: its `act_on_state` when it has one (no view
+    built: see `meeple.Bot`), else its `act` on the seat's view."""
+    act_on_state = getattr(bot, "act_on_state", None)
+    if act_on_state is not None:
+        return act_on_state
+    act = bot.act
+    return lambda state, legal: act(state.view(seat), legal)
+
+
 class PlayOut:
     """A `Rollout`: random moves (or one policy bot per seat) to the end of the game, or to the
     game's rollout horizon; rewards are win shares, or rescaled scores with `by_score` (by the
@@ -279,7 +293,7 @@ class PlayOut:
                  horizon: Callable[[State, State], Rewards | None] | None = None,
                  by_score: bool = False, bounds: tuple[float, float] | None = None) -> None:
         self.below = below
-        self.policies = policies
+        self.policies = None if policies is None else [state_policy(bot, seat) for seat, bot in enumerate(policies)]
         self.horizon = horizon
         self.by_score = by_score
         self.bounds = bounds
@@ -303,8 +317,7 @@ class PlayOut:
             elif len(legal) == 1:
                 state.apply_legal(legal[0])  # a forced move: no view to build, no policy to ask
             else:
-                seat = state.current_player
-                state.apply(policies[seat].act(state.view(seat), legal))  # type: ignore[index, arg-type]
+                state.apply(policies[state.current_player](state, legal))  # type: ignore[index]
         if self.by_score:
             return normalized(state.scores(), self.bounds)
         return self.shares[winner_mask(state.winners())]

@@ -17,7 +17,20 @@ if TYPE_CHECKING:
 
 
 class Bot(Protocol):
-    """Anything with `act`; built by a `BotInfo.factory` for one seat of one game."""
+    """Anything with `act`; built by a `BotInfo.factory` for one seat of one game.
+
+    **Optional, for rollout policies: `act_on_state`.** A bot class MAY also define
+
+        def act_on_state(self, state: State, legal: Sequence[Action]) -> Action
+
+    which makes the same choice ``act(state.view(self.seat), legal)`` would make — the same
+    action, after the same draws from the bot's own generator — read straight off `state`, using
+    only what that seat's view shows (never another seat's hidden cards, the deck's order or the
+    state's RNG), and leaving `state` unchanged. Search bots call it, when their rollout policy
+    has it, at every rollout step instead of building a view there (most of a greedy rollout's
+    cost); `act` stays the method hosts call. `meeple.testing.check_act_on_state` checks both
+    promises on many random states of a game.
+    """
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         """Choose one of `legal` (never empty) for the decision described by `view`."""
