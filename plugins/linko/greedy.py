@@ -1,19 +1,28 @@
-"""A greedy Linko bot: one-ply heuristics over what its view shows, no search.
+"""A greedy Linko bot: one-ply heuristics over what its seat sees, no search.
 
-It plays the set that steals the most cards (ghost piles included) and sheds the most cards,
-keeps jokers for when they matter, takes stolen cards unless the game is about to end, and
-draws jokers or cards that complete the sets it holds.
+It plays the set that sheds and steals the most (ghost piles included), keeps jokers for when they
+matter, prefers new tops that are hard to steal back, takes stolen cards unless the game is about to
+end, and draws jokers or cards that complete the sets it holds.
+
+It never loops (rule 12): a leave/take-back cycle moves cards without using any up, and it is the
+only way a game can last for ever (every other steal makes someone draw, and the supply is never
+rebuilt). The bot leaves a stolen layer only when the end is near (`near_end`, computed from what
+everyone sees), and as a victim it takes a layer back only when the end is *not* near. So between
+greedy bots every steal draws from the supply, and every game ends.
+
+The bot reads a few plain facts (its hand, hand sizes, tableau tops, the display...) through a small
+reader: `act` reads them off its view, `act_on_state` (for search rollouts) straight off the state,
+showing only what the view shows. Both run the same choice, so they cannot drift apart.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
-from meeple import Action, BotInfo, Game, Option, Options, Rng, View
+from meeple import Action, BotInfo, Game, Option, Options, Rng, State, View
 
-from .actions import (DECLINE, DISCARD, LEAVE_STOLEN, TAKE_BACK, TAKE_STOLEN, Decline,
-                      DrawDisplay, Play)
-from .cards import JOKER, KING, layer_value
+from .actions import DECLINE, DISCARD, LEAVE_STOLEN, TAKE_BACK, TAKE_STOLEN, DrawDisplay, Play
+from .cards import JOKER, KING
 from .decisions import BackOrDiscard, ChooseGhostPile, NoStealDraw, PlayCards, TakeOrLeave
 from .ghost import eligible_piles
 from .rules import steals
@@ -22,8 +31,91 @@ from .rules import steals
 #: near: cards taken into hand would likely stay there and cost a point each.
 NEAR_END_SUPPLY = 10
 NEAR_END_HAND = 3
-#: The worth of an unseen card from the pile, against `_card_worth` of a display card.
+#: The worth of an unseen card from the pile, against `card_worth` of a display card.
 PILE_WORTH = 1.0
+
+#: Weights of a play (per card): shedding it, stealing with it, taking a ghost pile with it,
+#: each joker spent with number cards, and the safety of the new top (value / JOKER).
+SHED = 1.0
+STEAL = 2.0
+GHOST = 1.5
+JOKER_SPENT = 0.8
+SAFETY = 1.0
+
+
+class ViewTable:
+    """The facts the bot reads, off a view."""
+
+    __slots__ = ("view",)
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+
+    def decision(self) -> Any:
+        return self.view.decision
+
+    def hand(self, seat: int) -> Sequence[int]:
+        return self.view.hands[seat].cards
+
+    def hand_sizes(self) -> list[int]:
+        return [h.size for h in self.view.hands]
+
+    def tableau_sizes(self) -> list[int]:
+        return [t.size for t in self.view.tableaux]
+
+    def tops(self) -> list[tuple[int, ...] | None]:
+        return [t.top for t in self.view.tableaux]
+
+    def display(self) -> Sequence[tuple[int, ...]]:
+        return self.view.display.slots
+
+    def supply(self) -> int:
+        """Cards left in the draw pile and the display."""
+        view = self.view
+        return view.draw_pile.size + view.display.size
+
+    def ghost_piles(self) -> Sequence[tuple[int, Sequence[int]]]:
+        return self.view.ghost.piles
+
+    def stolen(self) -> Sequence[int]:
+        return self.view.stolen.cards
+
+
+class StateTable:
+    """The same facts, straight off a state (only what the bot's seat may see)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def decision(self) -> Any:
+        return self.state.pending[-1]
+
+    def hand(self, seat: int) -> Sequence[int]:
+        return self.state.hands[seat]  # the bot's own hand only
+
+    def hand_sizes(self) -> list[int]:
+        return [len(h) for h in self.state.hands]
+
+    def tableau_sizes(self) -> list[int]:
+        return [t.card_count() for t in self.state.tableaux]
+
+    def tops(self) -> list[tuple[int, ...] | None]:
+        return [t.top for t in self.state.tableaux]
+
+    def display(self) -> Sequence[tuple[int, ...]]:
+        return self.state.display
+
+    def supply(self) -> int:
+        state = self.state
+        return len(state.draw_pile) + len(state.display)
+
+    def ghost_piles(self) -> Sequence[tuple[int, Sequence[int]]]:
+        return tuple(self.state.ghost.items())
+
+    def stolen(self) -> Sequence[int]:
+        return self.state.stolen
 
 
 class GreedyBot:
@@ -36,66 +128,99 @@ class GreedyBot:
         self.rng = Rng(params["seed"])
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
-        kind = type(view.decision)
+        return self.choose(ViewTable(view), legal)
+
+    def act_on_state(self, state: State, legal: Sequence[Action]) -> Action:
+        """The choice `act(state.view(self.seat), legal)` makes, read straight off `state`."""
+        return self.choose(StateTable(state), legal)
+
+    def choose(self, table: ViewTable | StateTable, legal: Sequence[Action]) -> Action:
+        kind = type(table.decision())
         if kind is PlayCards:
-            return self._best(legal, lambda a: self._play_worth(view, a))
+            return self._play(table, legal)
         if kind is ChooseGhostPile:
-            hand = view.hands[self.seat].cards
-            return self._best(legal, lambda a: hand.count(a.value) * 20 + a.value)
+            hand = table.hand(self.seat)
+            return self._best(legal, [hand.count(a.value) * 20 + a.value for a in legal])
         if kind is TakeOrLeave:
-            return LEAVE_STOLEN if self._near_end(view) else TAKE_STOLEN
+            return LEAVE_STOLEN if self.near_end(table) else TAKE_STOLEN
         if kind is BackOrDiscard:
-            return self._back_or_discard(view)
-        worth = {a: self._source_worth(view, a) for a in legal if type(a) is not Decline}
-        choice = self._best(list(worth), worth.__getitem__)
-        if kind is NoStealDraw and (self._near_end(view) or worth[choice] < PILE_WORTH):
-            return DECLINE
-        return choice
+            return self._back_or_discard(table)
+        return self._draw(table, legal, kind is NoStealDraw)
 
-    def _best(self, actions: Sequence[Action], worth) -> Action:
-        """The action of highest worth, ties broken by the bot's own generator."""
-        scored = [(worth(a), a) for a in actions]
-        top = max(w for w, _ in scored)
-        best = [a for w, a in scored if w == top]
-        return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
+    # -- the play (rules 3–7, D4) -------------------------------------------------------------------
 
-    def _play_worth(self, view: View, play: Play) -> float:
-        me, hand = self.seat, view.hands[self.seat]
-        if play.size == hand.size:  # rule 5: this play ends the game at once
-            mine = view.tableaux[me].size + play.size
-            others = [t.size - h.size for s, (t, h) in enumerate(zip(view.tableaux, view.hands)) if s != me]
-            return 1000.0 if mine >= max(others) else -1000.0
-        size, value = play.size, play.value
-        stolen = 0
-        for offset in range(1, self.players):
-            top = view.tableaux[(me + offset) % self.players].top
-            if top is not None and steals(size, value, top, self.expert):
-                stolen += len(top)
-        ghost = size if view.ghost.piles and eligible_piles(view.ghost.piles, size, value) else 0
-        safety = value / JOKER  # a higher top is harder to steal back
-        return 2.0 * stolen + 1.5 * ghost + size - 0.8 * play.jokers + safety
+    def _play(self, table: ViewTable | StateTable, legal: Sequence[Action]) -> Action:
+        me, players, expert = self.seat, self.players, self.expert
+        sizes = table.hand_sizes()
+        hand_size = sizes[me]
+        tops = table.tops()
+        others = [(me + offset) % players for offset in range(1, players)]
+        victims = [(seat, top, len(top), min(top)) for seat in others if (top := tops[seat])]
+        ghost = table.ghost_piles()
+        ending = None
+        worths = []
+        for play in legal:
+            size, value = play.size, play.value  # type: ignore[attr-defined]
+            if size == hand_size:  # rule 5: this play ends the game at once
+                if ending is None:
+                    ending = self._wins_by_ending(table, sizes)
+                worths.append(1000.0 if ending(size) else -1000.0)
+                continue
+            stolen = 0
+            for _, top, top_size, target in victims:
+                if top_size == size and (value > target or (expert and value == 1 and target == JOKER)):
+                    stolen += top_size
+            taken = size if ghost and eligible_piles(ghost, size, value) else 0
+            worths.append(STEAL * stolen + GHOST * taken + SHED * size
+                          - JOKER_SPENT * play.jokers + SAFETY * value / JOKER)  # type: ignore[attr-defined]
+        return self._best(legal, worths)
 
-    def _back_or_discard(self, view: View) -> Action:
+    def _wins_by_ending(self, table: ViewTable | StateTable, hand_sizes: list[int]):
+        """Whether emptying the hand with a play of `size` cards wins (rule 11, ties to fewer
+        hand cards: the bot's none)."""
+        me = self.seat
+        tableaux = table.tableau_sizes()
+        best_other = max(t - h for s, (t, h) in enumerate(zip(tableaux, hand_sizes)) if s != me)
+        return lambda size: tableaux[me] + size >= best_other
+
+    # -- rule 8a ------------------------------------------------------------------------------------
+
+    def _back_or_discard(self, table: ViewTable | StateTable) -> Action:
         """Keep the layer when it fits the hand (same value, or jokers); otherwise draw anew."""
-        layer = view.stolen.cards
-        hand = view.hands[self.seat].cards
-        value = layer_value(layer)
-        if JOKER in layer or hand.count(value) or self._near_end(view):
+        layer = table.stolen()
+        hand = table.hand(self.seat)
+        value = min(layer)
+        if JOKER in layer or hand.count(value) or self.near_end(table):
             return TAKE_BACK
         return DISCARD
 
-    def _source_worth(self, view: View, action: Action) -> float:
-        if type(action) is not DrawDisplay:
-            return PILE_WORTH
-        hand = view.hands[self.seat].cards
-        return sum(_card_worth(card, hand) for card in view.display.slots[action.slot])
+    # -- rules 8b and 9: drawing ---------------------------------------------------------------------
 
-    def _near_end(self, view: View) -> bool:
-        supply = view.draw_pile.size + view.display.size
-        return supply < NEAR_END_SUPPLY or min(h.size for h in view.hands) <= NEAR_END_HAND
+    def _draw(self, table: ViewTable | StateTable, legal: Sequence[Action], optional: bool) -> Action:
+        hand = table.hand(self.seat)
+        display = table.display()
+        sources = [a for a in legal if a is not DECLINE]
+        worths = [sum(card_worth(card, hand) for card in display[a.slot]) if type(a) is DrawDisplay
+                  else PILE_WORTH for a in sources]
+        choice = self._best(sources, worths)
+        if optional and (self.near_end(table) or max(worths) < PILE_WORTH):
+            return DECLINE
+        return choice
+
+    # -- helpers ------------------------------------------------------------------------------------
+
+    def _best(self, actions: Sequence[Action], worths: Sequence[float]) -> Action:
+        """The action of highest worth, ties broken by the bot's own generator."""
+        top = max(worths)
+        best = [a for w, a in zip(worths, actions) if w == top]
+        return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
+
+    def near_end(self, table: ViewTable | StateTable) -> bool:
+        """Whether the end is near, from what everyone sees (the supply and the hand sizes)."""
+        return table.supply() < NEAR_END_SUPPLY or min(table.hand_sizes()) <= NEAR_END_HAND
 
 
-def _card_worth(card: int, hand: Sequence[int]) -> float:
+def card_worth(card: int, hand: Sequence[int]) -> float:
     """Jokers are best; a card joining a set in hand is worth more the bigger the set."""
     if card == JOKER:
         return 3.0
