@@ -8,13 +8,17 @@
   they are all that stands between the bot and an empty hand. A Draw card is preferred when
   another player holds the best combination (they will draw), a Stop otherwise.
 - Insert every card where it makes the most adjacent pairs and runs.
+
+`act` reads its view; `act_on_state` (for search rollouts) reads the same few facts straight off
+the state (its own hand, its reserve, the card it is placing, the trick's public record), through
+a small reader, and runs the same choice: the same action and the same draws from its generator.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
-from meeple import Action, BotInfo, Game, Option, Options, Rng, View
+from meeple import Action, BotInfo, Game, Option, Options, Rng, State, View
 
 from . import combos
 from .actions import InsertDrawn, PlayCombination, PlayDraw, PlayStop, TakeReserve
@@ -46,43 +50,99 @@ def best_insertion(cards: Sequence[int], card: int, rng: Rng) -> tuple[int, int]
     return best, places[rng.below(len(places))]
 
 
+class ViewTable:
+    """The facts the bot reads, off its view."""
+
+    __slots__ = ("view", "seat")
+
+    def __init__(self, view: View, seat: int) -> None:
+        self.view, self.seat = view, seat
+
+    def hand(self) -> Sequence[int]:
+        return self.view.hands[self.seat].cards
+
+    def drawn_card(self) -> int:
+        return self.view.drawn[self.seat].cards[0]
+
+    def leading(self) -> bool:
+        return self.view.decision.tag == "lead"
+
+    def reserve(self) -> Sequence[tuple[int, ...]]:
+        return self.view.reserves[self.seat].slots
+
+    def trick_plays(self) -> Sequence[Any]:
+        return self.view.trick_plays
+
+
+class StateTable:
+    """The same facts, straight off a state (only what the bot's seat may see)."""
+
+    __slots__ = ("state", "seat")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state, self.seat = state, seat
+
+    def hand(self) -> Sequence[int]:
+        return tuple(self.state.hands[self.seat])
+
+    def drawn_card(self) -> int:
+        return self.state.drawn[self.seat][0]
+
+    def leading(self) -> bool:
+        return self.state.pending[-1].tag == "lead"
+
+    def reserve(self) -> Sequence[tuple[int, ...]]:
+        return self.state.reserves[self.seat]
+
+    def trick_plays(self) -> Sequence[Any]:
+        return self.state.trick_plays
+
+
 class GreedyBot:
-    """Sees only its view and the legal actions."""
+    """Sees only its view (or, in rollouts, what the view would show) and the legal actions."""
 
     def __init__(self, game: Game, seat: int, params: Options) -> None:
         self.seat = seat
         self.rng = Rng(params["seed"])
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
-        cards = view.hands[self.seat].cards
+        return self.choose(ViewTable(view, self.seat), legal)
+
+    def act_on_state(self, state: State, legal: Sequence[Action]) -> Action:
+        """The choice `act(state.view(self.seat), legal)` makes, read straight off `state`."""
+        return self.choose(StateTable(state, self.seat), legal)
+
+    def choose(self, table: ViewTable | StateTable, legal: Sequence[Action]) -> Action:
+        cards = table.hand()
         if isinstance(legal[0], InsertDrawn):
-            _, position = best_insertion(cards, view.drawn[self.seat].cards[0], self.rng)
+            _, position = best_insertion(cards, table.drawn_card(), self.rng)
             return InsertDrawn(position)
         plays = [a for a in legal if isinstance(a, PlayCombination)]
         specials = [a for a in legal if isinstance(a, (PlayStop, PlayDraw))]
         takes = [a for a in legal if isinstance(a, TakeReserve)]
-        if view.decision.tag == "lead":
+        if table.leading():
             if plays:
                 return min(plays, key=lambda a: (-a.count, len(a.wilds), self._rank(cards, a)))
-            return self._special(view, specials)
+            return self._special(table, specials)
         going_out = [a for a in plays if a.count == len(cards)]
         if going_out:
             return going_out[0]
         if specials and all(is_special(c) for c in cards):
-            return self._special(view, specials)  # shedding them beats taking a reserve card
+            return self._special(table, specials)  # shedding them beats taking a reserve card
         if plays:
             return min(plays, key=lambda a: (len(a.wilds), self._rank(cards, a), -a.count))
         if takes:
-            return self._take(view, cards, takes)
-        return self._special(view, specials)
+            return self._take(table, cards, takes)
+        return self._special(table, specials)
 
     @staticmethod
     def _rank(cards: Sequence[int], action: PlayCombination) -> int:
         window = cards[action.start:action.start + action.count]
         return combos.rank_of(window, action.wilds, double_wild=True) or 0
 
-    def _take(self, view: View, cards: Sequence[int], takes: list[TakeReserve]) -> TakeReserve:
-        reserve = view.reserves[self.seat].slots
+    def _take(self, table: ViewTable | StateTable, cards: Sequence[int],
+              takes: list[TakeReserve]) -> TakeReserve:
+        reserve = table.reserve()
         options = []
         for slot in sorted({a.slot for a in takes}):
             score, position = best_insertion(cards, reserve[slot][0], self.rng)
@@ -90,8 +150,8 @@ class GreedyBot:
         _, _, position, slot = max(options)
         return TakeReserve(slot, position)
 
-    def _special(self, view: View, specials: list[Action]) -> Action:
-        best = [p.seat for p in view.trick_plays if p.what == COMBINATION][-1:]
+    def _special(self, table: ViewTable | StateTable, specials: list[Action]) -> Action:
+        best = [p.seat for p in table.trick_plays() if p.what == COMBINATION][-1:]
         prefer = PlayDraw if best and best[0] != self.seat else PlayStop
         for action in specials:
             if isinstance(action, prefer):

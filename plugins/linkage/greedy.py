@@ -5,13 +5,16 @@ group, Fewer wants to join groups of the piece's colour) and, second, by the dea
 leaves: empty cells no piece can ever cover again. Dead cells shorten the game (rule 4a), so
 fewer pieces get placed, which helps Fewer and hurts More. Ties are broken with the bot's own
 seeded generator.
+
+`act` reads its view; `act_on_state` (for search rollouts) reads the board, the blocker and the
+sides straight off the state (all public) and runs the same choice, with the same draws.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from meeple import Action, BotInfo, Game, Grid, Option, Options, Rng, View
+from meeple import Action, BotInfo, Game, Grid, Option, Options, Rng, State, View
 
 from .actions import FEWER, ChooseSide, Place, PlaceBlocker
 from .board import CENTRE
@@ -28,6 +31,20 @@ class GreedyBot:
         self.rng = Rng(params["seed"])
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1 or not isinstance(legal[0], Place):
+            return self._choose(legal)
+        board = view.board
+        return self._best_placement(Grid(board.rows, board.cols, board.cells), view.blocker,
+                                    view.more, legal)  # type: ignore[arg-type]
+
+    def act_on_state(self, state: State, legal: Sequence[Action]) -> Action:
+        """The choice `act(state.view(self.seat), legal)` makes, read straight off `state`."""
+        if len(legal) == 1 or not isinstance(legal[0], Place):
+            return self._choose(legal)
+        return self._best_placement(state.board, state.blocker, state.more, legal)  # type: ignore[arg-type]
+
+    def _choose(self, legal: Sequence[Action]) -> Action:
+        """A forced move, or a choice of the balanced variant's setup."""
         if len(legal) == 1:
             return legal[0]  # the forced pass, or a single placement
         first = legal[0]
@@ -37,18 +54,17 @@ class GreedyBot:
         if isinstance(first, ChooseSide):
             # Between one-ply players Fewer wins nearly every game (see RULINGS.md): take it.
             return next(a for a in legal if a.side == FEWER)  # type: ignore[attr-defined]
-        return self._best_placement(view, legal)  # type: ignore[arg-type]
+        raise ValueError(f"no rule of the greedy bot chooses among {legal[:3]}...")
 
-    def _best_placement(self, view: View, legal: Sequence[Place]) -> Place:
-        board = view.board
-        grid = Grid(board.rows, board.cols, board.cells)
+    def _best_placement(self, grid: Grid, blocker_cell: tuple[int, int], more: int,
+                        legal: Sequence[Place]) -> Place:
         cells = grid.flat
         label = [-1] * len(cells)
         for number, group in enumerate(grid.groups()):
             for cell in group:
                 label[grid.index(cell)] = number
-        blocker = grid.index(view.blocker)
-        sign = 1 if view.more == self.seat else -1
+        blocker = grid.index(blocker_cell)
+        sign = 1 if more == self.seat else -1
 
         best: list[Place] = []
         best_value = None

@@ -4,6 +4,7 @@ from linkage_positions import position
 
 from meeple import Options, Registry
 from meeple.runner import play_game
+from meeple.testing import check_act_on_state
 from meeple_linkage.actions import ChooseSide, Place, PlaceBlocker
 from meeple_linkage.game import Linkage
 from meeple_linkage.greedy import GreedyBot
@@ -78,3 +79,9 @@ def test_greedy_beats_random_as_fewer_more_often_than_random_does():
             record, _ = play_game(game, bots, deal, ["random", name])
             wins[name] += 1 in record.winners
     assert wins["greedy"] > wins["random"] + 5, wins
+
+
+def test_greedy_act_on_state_chooses_as_act_on_the_view():
+    greedy = Registry.load().bot("greedy", "linkage")
+    assert check_act_on_state(Linkage(2), greedy, games=4) > 80
+    assert check_act_on_state(Linkage(2, {"variant": "balanced"}), greedy, games=2, seed=1) > 40
