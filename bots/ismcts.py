@@ -37,6 +37,7 @@ from typing import Sequence
 from meeple import Action, Bot, BotError, BotInfo, Game, MeepleError, Option, Options, Rng, View
 from meeple.search import RolloutHorizon, SearchAids
 
+from .parallel import WORKERS_OPTION, root_parallel
 from .search import Node, PlayOut, TreeSearch, fast_below
 
 RANDOM_ROLLOUT = "random"
@@ -64,6 +65,7 @@ class IsmctsBot:
                           by_score=reward == "score", bounds=game.score_bounds())
         self.tree = TreeSearch(params["exploration"], below, rollout, observer=seat)
         self.last_iterations = 0
+        self.parallel = root_parallel(IsmctsBot, IsmctsBot.search, game, seat, params, self.rng, aids=aids)
 
     def _policies(self, name: str, aids: SearchAids | None) -> list[Bot] | None:
         """One bot per seat to choose rollout moves, or None for uniformly random moves."""
@@ -103,6 +105,8 @@ class IsmctsBot:
 
     def search(self, view: View) -> Node:
         """Run the iterations (or until the time budget is spent) from `view`; returns the root."""
+        if self.parallel is not None:  # workers=N: N processes search, their statistics summed
+            return self.parallel.search(view, self.iterations)
         sample, rng = self.game.sampler(view), self.rng  # the view is read once per search
         return self.tree.run_sampled(lambda: sample(rng), self.iterations, self.budget,
                                      keep_origin=self.keep_origin)
@@ -131,6 +135,7 @@ INFO = BotInfo(
                choices=(OBJECTIVE, "win", "score")),
         Option("horizon", "bool", True, "stop rollouts at the game's rollout horizon, if it "
                "declares one (e.g. the end of the round in Combo Breaker)"),
+        WORKERS_OPTION,
     ),
     search_aids=True,
 )

@@ -25,6 +25,7 @@ from typing import Sequence
 
 from meeple import Action, BotError, BotInfo, Game, GameSpec, Option, Options, Rng, State, View
 
+from .parallel import WORKERS_OPTION, root_parallel
 from .search import Node, PlayOut, TreeSearch
 
 
@@ -51,6 +52,7 @@ class MctsBot:
         self.iterations: int = params["iterations"]
         self.rng = Rng(params["seed"])
         self.open_loop = game.spec.chance
+        self.parallel = root_parallel(MctsBot, search_view, game, seat, params, self.rng)
         below = self.rng.below
         rollout = PlayOut(game.players, below, by_score=game.spec.points, bounds=game.score_bounds())
         self.tree = TreeSearch(params["exploration"], below, rollout)
@@ -58,7 +60,7 @@ class MctsBot:
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]  # a forced move needs no search
-        best = self.search(self.game.determinize(view, self.rng)).best_child()
+        best = (self.parallel.search(view, self.iterations) if self.parallel else search_view(self, view)).best_child()
         for action in legal:  # answer with the host's own object for the chosen action
             if action == best.action:
                 return action
@@ -77,6 +79,11 @@ class MctsBot:
         return sample
 
 
+def search_view(bot: MctsBot, view: View) -> Node:
+    """`bot`'s search from the state `view` shows (exact: mcts plays perfect-information games)."""
+    return bot.search(bot.game.determinize(view, bot.rng))
+
+
 INFO = BotInfo(
     name="mcts",
     factory=MctsBot,
@@ -86,6 +93,7 @@ INFO = BotInfo(
                minimum=1),
         Option("exploration", "float", math.sqrt(2), "UCB exploration constant c", minimum=0),
         Option("seed", "int", 0, "seed of the bot's own generator (expansion order, rollouts)"),
+        WORKERS_OPTION,
     ),
     requires=requires,
 )
