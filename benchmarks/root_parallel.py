@@ -1,0 +1,76 @@
+"""Root parallelism: iterations per wall-clock second of `ismcts` at a fixed time per decision,
+with one search process (``workers=1``) against several (``workers=2``), and their ratio.
+
+    .venv/bin/python benchmarks/root_parallel.py                   # Linko 4p, time=0.5, 8 deals
+    .venv/bin/python benchmarks/root_parallel.py --deals 12 --workers 3 --json
+
+Positions: the first decision of `--deals` new 4-player Linko games (seat 0 opens every one), each
+searched by both bots, alternately (so a machine getting busier weighs on both alike). Each bot is
+built once, through the registry as `meeple match` builds it, and keeps its worker processes for
+every decision, as in a game; its first decision only starts them (untimed), so the figures are the
+steady state of a game, not the start-up. The iteration budget is too large to reach: the time
+budget decides. Wall-clock is the measure (the point is using more cores); the load average is
+printed with it, since other work on the machine takes cores from the workers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import time
+
+from meeple import Registry
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="linko")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--time", type=float, default=0.5, help="seconds per decision")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes to compare with 1")
+    parser.add_argument("--deals", type=int, default=8)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    registry = Registry.load()
+    game = registry.create(args.game, args.players)
+    states = [game.new_state(args.seed + deal) for deal in range(args.deals)]
+    seat = states[0].current_player
+    states = [state for state in states if state.current_player == seat and len(state.legal_actions()) > 1]
+    settings = (1, args.workers)
+    bots = {w: registry.make_bot(f"ismcts:iterations=100000000,time={args.time},workers={w}", game, seat,
+                                 {"seed": args.seed}) for w in settings}
+    for bot in bots.values():  # start the workers: a game pays this once, at its first decision
+        bot.act(states[0].view(seat), states[0].legal_actions())
+    load_before = os.getloadavg()
+    rates: dict[int, list[float]] = {w: [] for w in settings}
+    for state in states:
+        for w in settings:
+            started = time.perf_counter()
+            bots[w].act(state.view(seat), state.legal_actions())
+            rates[w].append(bots[w].last_iterations / (time.perf_counter() - started))
+    load_after = os.getloadavg()
+    for bot in bots.values():
+        if bot.parallel is not None:
+            bot.parallel.close()
+    medians = {w: statistics.median(rates[w]) for w in settings}
+    result = {"game": args.game, "players": args.players, "time": args.time, "positions": len(states),
+              "iterations_per_s": {str(w): round(medians[w], 1) for w in settings},
+              "ratio": round(medians[args.workers] / medians[1], 3),
+              "load_average": {"before": [round(x, 2) for x in load_before],
+                               "after": [round(x, 2) for x in load_after]},
+              "cpus": os.cpu_count()}
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return
+    for w in settings:
+        print(f"workers={w}: {medians[w]:7.0f} iterations per wall second (median of {len(states)} decisions "
+              f"at time={args.time})")
+    print(f"ratio workers={args.workers} / workers=1: {result['ratio']:.2f}x   load average "
+          f"{load_before[0]:.2f} before, {load_after[0]:.2f} after ({os.cpu_count()} CPUs)")
+
+
+if __name__ == "__main__":
+    main()
