@@ -156,6 +156,7 @@ class RootParallel:
         self._channels: list[BotChannel | None] = []  # None: failed, its share searched here
         self._started = False
         self.failures: list[str] = []
+        self.last_cpu_seconds = 0.0  # the CPU time the last decision's searches took, all processes
         self._finalizer = weakref.finalize(self, _stop, self._channels)
 
     @property
@@ -181,29 +182,34 @@ class RootParallel:
                 except BotProcessError as exc:
                     self._fail(k, exc)
         parts: list[tuple[int, Statistics] | None] = [None] * self.workers
+        self.last_cpu_seconds = 0.0
+        deadline = time.monotonic() + self.budget + GRACE if self.budget else None
         try:
             for k in asked:
-                parts[k] = self._answer(k, game_cls)
+                parts[k] = self._answer(k, game_cls, deadline)
         except BaseException:  # interrupted (a move timeout, Ctrl-C): the workers are out of step
             self.close()
             raise
         for k in range(self.workers):  # the failed workers' shares, here, with their seeds
             if parts[k] is None and shares[k]:
+                started = time.process_time()
                 parts[k] = self.recipe.statistics(seeds[k], shares[k], view)
+                self.last_cpu_seconds += time.process_time() - started
         return merged([part for part in parts if part is not None], self.recipe.seat)
 
-    def _answer(self, k: int, game_cls: type[Game]) -> tuple[int, Statistics] | None:
-        """Worker `k`'s statistics, or None (and the worker stopped) if it failed."""
+    def _answer(self, k: int, game_cls: type[Game], deadline: float | None) -> tuple[int, Statistics] | None:
+        """Worker `k`'s statistics, or None (and the worker stopped) if it failed or was late."""
         channel = self._channels[k]
         assert channel is not None
-        deadline = time.monotonic() + self.budget + GRACE if self.budget else None
         try:
             answer = json.loads(channel.receive(deadline))
             visits = answer["visits"]
             statistics = [(action_from_data(game_cls, action), child_visits, value)
                           for action, child_visits, value in answer["children"]]
-            if type(visits) is not int:
-                raise ValueError(f"visits {visits!r}")
+            cpu = answer["cpu"]
+            if type(visits) is not int or type(cpu) is not float:
+                raise ValueError(f"visits {visits!r}, cpu {cpu!r}")
+            self.last_cpu_seconds += cpu
             return visits, statistics
         except BotProcessError as exc:
             self._fail(k, exc)
@@ -269,12 +275,14 @@ def serve() -> None:
     game_cls = type(recipe.game)
     for line in inbox:
         request = json.loads(line)
+        started = time.process_time()
         view = view_from_data(game_cls, request["view"])
         visits, statistics = recipe.statistics(request["seed"], request["iterations"], view)
+        cpu = time.process_time() - started
         children = [[action_to_data(game_cls, action), child_visits, value]
                     for action, child_visits, value in statistics]
         try:
-            out.write(json.dumps({"visits": visits, "children": children}).encode() + b"\n")
+            out.write(json.dumps({"visits": visits, "children": children, "cpu": cpu}).encode() + b"\n")
             out.flush()
         except BrokenPipeError:
             return
