@@ -16,6 +16,7 @@ COPIES_PER_SPECIAL = 2
 RESERVE_CARDS = 2  # face-up reserve cards dealt in front of each player (rule 2)
 CARDS_PER_DRAW = 3  # cards drawn per Draw card played in the trick (rule 7a)
 DEALER = 0  # seat 0 is the permanent dealer, "the oldest" (rule 1)
+MOST_SEATS = 5  # players in the largest game
 
 _NAMES = {X: "X", DRAW: "Draw", STOP: "Stop"}
 

@@ -18,11 +18,11 @@ from meeple import Action, Decision
 from . import combos
 from .actions import (DRAWS, INSERTS, STOPS, TAKES, InsertDrawn, PlayCombination, PlayDraw,
                       PlayStop, TakeReserve)
-from .cards import CARDS_PER_DRAW, DEALER, DRAW, STOP, X, card_name, hand_size
+from .cards import CARDS_PER_DRAW, DEALER, DRAW, MOST_SEATS, STOP, X, card_name, hand_size
 from .combos import NO_COMBINATION
 from .legal import combinations
 from .state import ComboBreakerState
-from .trick import (COMBINATION, DRAW_CARD, STOP_CARD, TrickPlay, draw_recipient, draws_played,
+from .trick import (DRAW_PLAYS, STOP_PLAYS, TrickPlay, combination_play, draw_recipient, draws_played,
                     next_leader, rank_to_beat, round_payers)
 from .words import declarations, declared, the_x
 
@@ -58,7 +58,7 @@ def start_trick(state: ComboBreakerState, leader: int) -> None:
     players = len(state.hands)
     state.trick_seats = tuple(seat for seat in ((leader + step) % players for step in range(players))
                               if len(state.hands[seat]))
-    state.pending.append(Lead(leader))
+    state.pending.append(LEADS[leader])
 
 
 # -- Rule 5: leading the trick ---------------------------------------------------------------------
@@ -85,6 +85,11 @@ class Lead(Decision):
         return explain_card_play(state, self.player, action)
 
 
+#: The lead frame of each seat, shared: a frame is an immutable value, and sharing one spares an
+#: allocation at every trick.
+LEADS = tuple(Lead(seat) for seat in range(MOST_SEATS))
+
+
 # -- Rules 5a–d: following -------------------------------------------------------------------------
 
 
@@ -100,10 +105,12 @@ class Follow(Decision):
 
     def legal_actions(self, state: ComboBreakerState) -> list[Action]:
         seat = self.player
-        actions = card_plays(state, seat, rank_to_beat(state.trick_plays))  # 5a–c
-        positions = len(state.hands[seat]) + 1
-        for slot in state.reserves[seat].occupied():  # 5d
-            actions.extend(TAKES[slot][:positions])
+        cards = tuple(state.hands[seat])
+        actions = plays_of_hand(cards, rank_to_beat(state.trick_plays), state.game.double_wild)  # 5a–c
+        positions = len(cards) + 1
+        for slot, held in enumerate(state.reserves[seat]):  # 5d: each occupied slot
+            if held:
+                actions += TAKES[slot][:positions]
         return actions
 
     def resolve(self, state: ComboBreakerState, action: Action) -> None:
@@ -125,11 +132,18 @@ class Follow(Decision):
         return f"reserve cards go into positions 0 to {len(state.hands[seat])}"
 
 
+FOLLOWS = tuple(Follow(seat) for seat in range(MOST_SEATS))  # shared, as LEADS
+
+
 def card_plays(state: ComboBreakerState, seat: int, to_beat: int) -> list[Action]:
     """Rules 5a–c: combinations stronger than `to_beat` (by position, size, rank), then Stop and
     Draw cards by position."""
-    cards = tuple(state.hands[seat])
-    actions: list[Action] = combinations(cards, to_beat, state.game.double_wild)
+    return plays_of_hand(tuple(state.hands[seat]), to_beat, state.game.double_wild)
+
+
+def plays_of_hand(cards: tuple[int, ...], to_beat: int, double_wild: bool) -> list[Action]:
+    """`card_plays` for a hand holding `cards`, in the same order (a new list)."""
+    actions: list[Action] = combinations(cards, to_beat, double_wild)
     if STOP in cards or DRAW in cards:
         for position, card in enumerate(cards):
             if card == STOP:
@@ -147,17 +161,18 @@ def play_card(state: ComboBreakerState, seat: int, action: Action) -> None:
     if kind is PlayCombination:
         cards = hand.take(action.start, action.count)
         rank = combos.rank_of(cards, action.wilds, state.game.double_wild)
-        _to_trick(state, cards, TrickPlay(seat, COMBINATION, rank, action.wilds))
+        _to_trick(state, cards, combination_play(seat, rank, action.wilds))
     elif kind is PlayStop:
-        _to_trick(state, hand.take(action.position, 1), TrickPlay(seat, STOP_CARD))
+        _to_trick(state, hand.take(action.position, 1), STOP_PLAYS[seat])
         end_trick(state)  # rule 6: the remaining players don't act
         return
     else:
-        _to_trick(state, hand.take(action.position, 1), TrickPlay(seat, DRAW_CARD))
+        _to_trick(state, hand.take(action.position, 1), DRAW_PLAYS[seat])
     next_turn(state, seat)
 
 
 def _to_trick(state: ComboBreakerState, cards: tuple[int, ...], entry: TrickPlay) -> None:
+    """Put `cards` on the trick as a new layer and record who played them, and as what."""
     state.trick.push_layer(cards)
     state.trick_plays = state.trick_plays + (entry,)
 
@@ -170,7 +185,7 @@ def next_turn(state: ComboBreakerState, seat: int) -> None:
     if index == len(seats):
         end_trick(state)
     elif state.has_option(seats[index]):
-        state.pending.append(Follow(seats[index]))
+        state.pending.append(FOLLOWS[seats[index]])
     else:
         end_round(state, (seats[index],))
 
@@ -246,7 +261,7 @@ def end_trick(state: ComboBreakerState) -> None:
 def _draw_one(state: ComboBreakerState, seat: int, count: int) -> None:
     """Draw the next of `count` cards for `seat` to place (rule 7a)."""
     state.drawn[seat].push(state.pile.pop())
-    state.pending.append(PlaceDrawn(seat, left=count - 1))
+    state.pending.append(_placing(seat, count - 1))
 
 
 @frozen
@@ -278,17 +293,27 @@ class PlaceDrawn(Decision):
         return f"insert positions run from 0 to {len(state.hands[self.player])}"
 
 
+_PLACINGS: dict[tuple[int, int], PlaceDrawn] = {}
+
+
+def _placing(seat: int, left: int) -> PlaceDrawn:
+    """The shared PlaceDrawn(seat, left) frame (as LEADS)."""
+    frame = _PLACINGS.get((seat, left))
+    if frame is None:
+        frame = _PLACINGS[seat, left] = PlaceDrawn(seat, left=left)
+    return frame
+
+
 # -- Rules 7b–d and 8: the trick discarded; tokens owed or the next leader -------------------------
 
 
 def finish_trick(state: ComboBreakerState) -> None:
     """Rules 7b–d and 8: discard the trick, end the round or name the next leader."""
     plays = state.trick_plays
-    layers = []
-    while len(state.trick):
-        layers.append(state.trick.pop_layer())
-    for layer in reversed(layers):
-        state.discard.extend(layer)
+    trick = state.trick
+    state.discard.extend(trick.cards())  # the oldest layer first
+    for _ in plays:  # one layer per recorded play
+        trick.pop_layer()
     state.trick_plays = ()
     has_cards = [len(hand) > 0 for hand in state.hands]
     payers = round_payers(plays, state.trick_seats, has_cards)

@@ -17,7 +17,7 @@ from meeple import (Action, Counters, Display, Game, GameSpec, Hand, Information
 
 from .action_space import RL_CAPACITIES, every_action
 from .actions import ACTION_TYPES
-from .cards import CARDS_PER_DRAW, COPIES_PER_SPECIAL, RESERVE_CARDS, deck, hand_size
+from .cards import CARDS_PER_DRAW, COPIES_PER_SPECIAL, MOST_SEATS, RESERVE_CARDS, deck, hand_size
 from .decisions import DECISION_TYPES, deal, start_trick
 from .greedy import GREEDY
 from .horizon import end_of_round
@@ -49,7 +49,7 @@ class ComboBreaker(Game):
         id="combo_breaker",
         title="Combo Breaker",
         min_players=3,
-        max_players=5,
+        max_players=MOST_SEATS,
         information=Information.IMPERFECT,
         chance=True,
         options=(

@@ -11,6 +11,7 @@ from typing import Sequence
 
 from attrs import frozen
 
+from .cards import MOST_SEATS
 from .combos import NO_COMBINATION
 
 COMBINATION = "combination"
@@ -27,6 +28,21 @@ class TrickPlay:
     what: str
     rank: int | None = None
     wilds: tuple[int, ...] = ()
+
+
+#: The entry of a Stop or Draw card played by each seat, shared (entries are immutable values).
+STOP_PLAYS = tuple(TrickPlay(seat, STOP_CARD) for seat in range(MOST_SEATS))
+DRAW_PLAYS = tuple(TrickPlay(seat, DRAW_CARD) for seat in range(MOST_SEATS))
+_COMBINATION_PLAYS: dict[tuple[int, int, tuple[int, ...]], TrickPlay] = {}
+
+
+def combination_play(seat: int, rank: int, wilds: tuple[int, ...]) -> TrickPlay:
+    """The shared entry of a combination of `rank` played by `seat` with its X cards as `wilds`."""
+    key = (seat, rank, wilds)
+    entry = _COMBINATION_PLAYS.get(key)
+    if entry is None:
+        entry = _COMBINATION_PLAYS[key] = TrickPlay(seat, COMBINATION, rank, wilds)
+    return entry
 
 
 def best_first(plays: Sequence[TrickPlay]) -> list[int]:
