@@ -17,10 +17,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meeple import BotError, OptionError, Registry
+from meeple import BotError, OptionError, Registry, Rng
 from meeple.seeds import derive
 from meeple_bots import ismcts as ismcts_module
-from meeple_bots.parallel import decision_statistics, merged, split
+from meeple_bots.ismcts import IsmctsBot
+from meeple_bots.parallel import Recipe, RootParallel, decision_statistics, merged, split
 
 REGISTRY = Registry.load()
 LINKO = REGISTRY.create("linko", 4)
@@ -191,7 +192,7 @@ def test_an_unpicklable_bot_is_refused_with_one_clear_line():
     unpicklable = type(aids)(aids.game_id, aids.bots, lambda root, state: None)
     params = ismcts_module.INFO.parse_params({"workers": 2})
     with pytest.raises(BotError, match="workers=2: the bot cannot be sent to a worker process"):
-        ismcts_module.IsmctsBot(LINKO, 0, params, aids=unpicklable)
+        IsmctsBot(LINKO, 0, params, aids=unpicklable)
 
 
 def test_workers_play_under_meeple_match_with_jobs_and_no_process_outlives_it():
@@ -221,3 +222,57 @@ def marked_processes(mark: str) -> list[str]:
             except OSError:
                 continue
     return found
+
+
+def test_a_host_that_exits_without_closing_its_bot_reaps_the_workers_first():
+    """At exit the workers are stopped and reaped by the host itself (not left to init): checked by
+    an exit handler registered before the bot exists, so it runs after the bot's."""
+    script = """
+import atexit, os
+from meeple import Registry
+
+pids = []
+
+def check():
+    for pid in pids:
+        try:
+            os.waitpid(pid, os.WNOHANG)
+            print("not reaped", pid)
+        except ChildProcessError:
+            print("reaped" if not os.path.exists(f"/proc/{pid}") else "still there")
+
+atexit.register(check)
+registry = Registry.load()
+game = registry.create("linko", 4)
+state = game.new_state(1)
+bot = registry.make_bot("ismcts:iterations=10,workers=2", game, 0, {"seed": 1})
+bot.act(state.view(0), state.legal_actions())
+pids.extend(bot.parallel.pids)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["reaped", "reaped"]
+
+
+class SearchBroke(Exception):
+    pass
+
+
+def broken_search(bot, view):
+    raise SearchBroke(f"no search today for seat {bot.seat}")
+
+
+def test_a_search_that_raises_in_a_worker_raises_the_same_error_in_the_bot():
+    """The worker dies with the error as its last words (a warning names them); its share is then
+    searched here, where the same error reaches the host as it would without workers."""
+    state, seat = first_decision()
+    params = ismcts_module.INFO.parse_params({"iterations": 10})
+    recipe = Recipe(IsmctsBot, broken_search, LINKO, seat, dict(params), {"aids": REGISTRY.search_aids("linko")})
+    pool = RootParallel(recipe, 2, Rng(1))
+    try:
+        with pytest.warns(RuntimeWarning, match=r"search worker [01] crashed .*SearchBroke: no search today") as caught:
+            with pytest.raises(SearchBroke, match="no search today for seat 0"):
+                pool.search(state.view(seat), 10)
+        assert len(caught) == 2 and len(pool.failures) == 2 and pool.pids == []
+    finally:
+        pool.close()
