@@ -49,7 +49,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from attrs import frozen
 
-from meeple import Action, BotError, Game, Option, Options, Rng, View
+from meeple import Action, BotError, Game, Option, Options, Rng, SerializationError, View
 from meeple.botprocess import BotProcessError
 from meeple.botprocess.channel import BotChannel
 from meeple.botprocess.proxy import _driver_env
@@ -213,7 +213,7 @@ class RootParallel:
             return visits, statistics
         except BotProcessError as exc:
             self._fail(k, exc)
-        except (ValueError, KeyError, TypeError) as exc:  # garbage: not one of our answers
+        except (ValueError, KeyError, TypeError, SerializationError) as exc:  # not one of our answers
             self._fail(k, BotProcessError(f"broke the protocol: {exc}"))
         return None
 

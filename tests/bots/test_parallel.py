@@ -276,3 +276,16 @@ def test_a_search_that_raises_in_a_worker_raises_the_same_error_in_the_bot():
         assert len(caught) == 2 and len(pool.failures) == 2 and pool.pids == []
     finally:
         pool.close()
+
+
+def test_a_garbled_answer_counts_as_a_failed_worker_and_its_share_is_searched_here(monkeypatch):
+    state, seat = first_decision()
+    view = state.view(seat)
+    searcher = bot("ismcts:iterations=30,workers=2", seat)
+    expected = twin_statistics(searcher, view, 30)
+    monkeypatch.setattr("meeple.botprocess.channel.BotChannel.receive",
+                        lambda self, deadline=None: b'{"visits": 15, "children": [[{"type": "nonsense"}, 15, 1.0]]}')
+    with pytest.warns(RuntimeWarning, match=r"search worker [01] broke the protocol") as caught:
+        root = searcher.search(view)
+    assert len(caught) == 2 and searcher.parallel.pids == []
+    assert decision_statistics(root) == decision_statistics(expected)
