@@ -319,25 +319,23 @@ class Hand(CardRow):
         seats, then to nobody): playing a card lowers what others know."""
         self._changed()
         cards, known = self._cards, self._known
-        if card in cards:
-            first = cards.index(card)
-            if known[first] is True or cards.count(card) == 1:
-                # The first copy is known to everyone, or the only one: the loop below would
-                # pick it (searched in C: a playout removes a card at almost every move).
-                del cards[first]
-                del known[first]
-                return
-        best, best_rank = -1, -1
-        for i, c in enumerate(cards):
-            if c == card:
-                flag = known[i]
-                rank = 2 if flag is True else 0 if flag is False else 1
-                if rank > best_rank:
-                    best, best_rank = i, rank
-                    if rank == 2:
-                        break
-        if best < 0:
+        if card not in cards:
             raise ValueError(f"card {card!r} is not in the hand")
+        best = cards.index(card)
+        copies = cards.count(card)
+        if known[best] is not True and copies > 1:
+            # Visit only the other copies (found in C: a playout removes a card at almost every
+            # move): the first known to everyone wins, else the first known to some seats.
+            partly = known[best] is not False
+            position = best
+            for _ in range(copies - 1):
+                position = cards.index(card, position + 1)
+                flag = known[position]
+                if flag is True:
+                    best = position
+                    break
+                if not partly and flag is not False:
+                    best, partly = position, True
         del cards[best]
         del known[best]
 

@@ -19,9 +19,9 @@ from meeple import Action, Decision
 from .actions import (DECLINE, DISCARD, DISPLAY_WIDTH, LEAVE_STOLEN, TAKE_BACK, TAKE_GHOST,
                       TAKE_STOLEN, Decline, DrawDisplay, DrawPile, Play, TakeBack, TakeGhost,
                       TakeStolen)
-from .cards import JOKER, layer_value, value_name
+from .cards import COPIES, JOKER, JOKERS, layer_value, value_name
 from .ghost import fill_ghost_zone
-from .rules import draw_sources, layer_cards, legal_plays, steals, supply_exhausted
+from .rules import BEATS, EVERY_DRAW, draw_sources, layer_cards, legal_plays, supply_exhausted
 from .state import HAND_EMPTY, SUPPLY_EXHAUSTED, TURN_CAP, LinkoState
 
 # -- Rules 3–5: the play -------------------------------------------------------------------------
@@ -36,7 +36,7 @@ class PlayCards(Decision):
     def describe(self) -> str:
         return "play cards"
 
-    def legal_actions(self, state: LinkoState) -> list[Play]:
+    def legal_actions(self, state: LinkoState) -> tuple[Play, ...]:
         return legal_plays(state.hands[self.player])
 
     def resolve(self, state: LinkoState, action: Play) -> None:
@@ -51,7 +51,7 @@ class PlayCards(Decision):
             return
         state.checked, state.stole, state.ghost_stole = 0, False, False
         if state.game.duel and state.eligible_ghost_piles():
-            state.pending.append(ChooseGhostPile(self.player))  # D4: the Ghost Zone comes first
+            state.pending.append(CHOOSE_GHOST_PILE[self.player])  # D4: the Ghost Zone comes first
             return
         check_opponents(state)
 
@@ -78,20 +78,24 @@ class PlayCards(Decision):
 
 def check_opponents(state: LinkoState) -> None:
     """Rule 6: check the remaining opponents clockwise; stop at the next one to rob (rule 8:
-    the stolen layer always leaves the victim's tableau, and the attacker decides its fate)."""
-    players = state.game.players
-    layer = state.tableaux[state.active].top
-    size, value = len(layer), layer_value(layer)
-    expert = state.game.expert
-    while state.checked < players - 1:
-        state.checked += 1
-        victim = (state.active + state.checked) % players
-        top = state.tableaux[victim].top
-        if top is not None and steals(size, value, top, expert):
-            state.stole = True
-            state.stolen.extend(state.tableaux[victim].pop_layer())  # 8: it always leaves
-            state.pending.append(TakeOrLeave(state.active, victim))
+    the stolen layer always leaves the victim's tableau, and the attacker decides its fate).
+
+    The check is `rules.steals`, read from its table: the top's size, then `BEATS`."""
+    game = state.game
+    players, active, tableaux = game.players, state.active, state.tableaux
+    layer = tableaux[active].top
+    size, beaten = len(layer), BEATS[game.expert][min(layer)]  # min: the layer's value (rule 4)
+    checked = state.checked
+    while checked < players - 1:
+        checked += 1
+        victim = (active + checked) % players
+        top = tableaux[victim].top
+        if top is not None and len(top) == size and beaten[min(top)]:
+            state.checked, state.stole = checked, True
+            state.stolen.extend(tableaux[victim].pop_layer())  # 8: it always leaves
+            state.pending.append(TAKE_OR_LEAVE[active][victim])
             return
+    state.checked = checked
     after_steals(state)
 
 
@@ -116,9 +120,9 @@ class TakeOrLeave(Decision):
         if type(action) is TakeStolen:
             taken = state.stolen.clear()
             state.hands[self.player].extend(taken, known=True)
-            state.pending.append(DrawCards(self.victim, len(taken)))
+            state.pending.append(DRAW_CARDS[self.victim][len(taken)])
         else:
-            state.pending.append(BackOrDiscard(self.victim))
+            state.pending.append(BACK_OR_DISCARD[self.victim])
 
 
 @frozen
@@ -141,7 +145,7 @@ class BackOrDiscard(Decision):
             check_opponents(state)  # 8d
         else:
             state.discard.extend(cards)
-            state.pending.append(DrawCards(self.player, len(cards)))
+            state.pending.append(DRAW_CARDS[self.player][len(cards)])
 
 
 # -- Rules 8b–d: drawing n cards --------------------------------------------------------------------
@@ -157,7 +161,7 @@ class DrawCards(Decision):
     def describe(self) -> str:
         return f"draw {self.left} more card{'s' if self.left != 1 else ''}"
 
-    def legal_actions(self, state: LinkoState) -> list[Action]:
+    def legal_actions(self, state: LinkoState) -> tuple[Action, ...]:
         return draw_sources(state.display, state.draw_pile)
 
     def resolve(self, state: LinkoState, action: Action) -> None:
@@ -166,7 +170,7 @@ class DrawCards(Decision):
         if supply_exhausted(state.display, state.draw_pile):
             end_game(state, SUPPLY_EXHAUSTED)  # end (b), even mid-draw; unresolved steals dropped
         elif self.left > 1:
-            state.pending.append(DrawCards(self.player, self.left - 1))
+            state.pending.append(DRAW_CARDS[self.player][self.left - 1])
         else:
             state.display.refill(state.draw_pile)  # 8c
             check_opponents(state)  # 8d
@@ -203,9 +207,9 @@ def explain_draw(action: Action) -> str | None:
 
 def after_steals(state: LinkoState) -> None:
     """Rule 9 (`base`; D7 in the Duel): a turn without a steal may end with one free card."""
-    blocked = state.stole or (state.ghost_stole and state.game.ghost_steal_blocks_draw)
-    if state.game.no_steal_draw and not blocked:
-        state.pending.append(NoStealDraw(state.active))
+    game = state.game
+    if game.no_steal_draw and not (state.stole or (state.ghost_stole and game.ghost_steal_blocks_draw)):
+        state.pending.append(NO_STEAL_DRAW[state.active])
     else:
         end_turn(state)
 
@@ -219,8 +223,9 @@ class NoStealDraw(Decision):
     def describe(self) -> str:
         return "take one card or decline"
 
-    def legal_actions(self, state: LinkoState) -> list[Action]:
-        return [DECLINE, *draw_sources(state.display, state.draw_pile)]
+    def legal_actions(self, state: LinkoState) -> tuple[Action, ...]:
+        sources = draw_sources(state.display, state.draw_pile)
+        return DECLINE_OR_EVERY_DRAW if sources is EVERY_DRAW else (DECLINE, *sources)
 
     def resolve(self, state: LinkoState, action: Action) -> None:
         """Take exactly one card or decline; the end check of 8b, then refill."""
@@ -242,11 +247,12 @@ class NoStealDraw(Decision):
 def end_turn(state: LinkoState) -> None:
     """Rules 10 and 12: the paw passes left, unless the turn cap has been reached."""
     state.turn += 1
-    if state.turn >= state.game.max_turns:
+    game = state.game
+    if state.turn >= game.max_turns:
         end_game(state, TURN_CAP)
         return
-    state.active = (state.active + 1) % state.game.players
-    state.pending.append(PlayCards(state.active))
+    state.active = active = (state.active + 1) % game.players
+    state.pending.append(PLAY_CARDS[active])
 
 
 def end_game(state: LinkoState, reason: str) -> None:
@@ -292,3 +298,18 @@ def _card_count(n: int) -> str:
 
 
 DECISION_TYPES = (PlayCards, ChooseGhostPile, TakeOrLeave, BackOrDiscard, DrawCards, NoStealDraw)
+
+# Interned frames: frames are frozen and compared by value, so the rules push these instead of
+# building a new one at every step of a turn. Indexed by seat (Linko seats 2 to 5 players).
+_SEATS = range(5)
+PLAY_CARDS = tuple(PlayCards(seat) for seat in _SEATS)
+CHOOSE_GHOST_PILE = tuple(ChooseGhostPile(seat) for seat in _SEATS)
+BACK_OR_DISCARD = tuple(BackOrDiscard(seat) for seat in _SEATS)
+NO_STEAL_DRAW = tuple(NoStealDraw(seat) for seat in _SEATS)
+#: TAKE_OR_LEAVE[attacker][victim]
+TAKE_OR_LEAVE = tuple(tuple(TakeOrLeave(seat, victim) for victim in _SEATS) for seat in _SEATS)
+#: DRAW_CARDS[player][left]: a stolen layer, hence a draw, holds at most every copy of a value
+#: and every joker (index 0 unused).
+DRAW_CARDS = tuple(tuple(DrawCards(seat, left) for left in range(COPIES + JOKERS + 1)) for seat in _SEATS)
+#: The no-steal draw's choices when every source is there (`rules.EVERY_DRAW`).
+DECLINE_OR_EVERY_DRAW = (DECLINE, *EVERY_DRAW)

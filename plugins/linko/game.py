@@ -18,7 +18,7 @@ from meeple import (Action, Display, Game, GameSpec, Hand, Information, KeyedPil
 from .action_space import RL_CAPACITIES, every_action
 from .actions import ACTION_TYPES, DISPLAY_WIDTH
 from .cards import DECK_SIZE, JOKER, full_deck
-from .decisions import DECISION_TYPES, PlayCards
+from .decisions import DECISION_TYPES, PLAY_CARDS
 from .ghost import fill_ghost_zone
 from .greedy import GREEDY
 from .narration import LinkoNarrator
@@ -125,7 +125,7 @@ class Linko(Game):
         if self.duel:
             fill_ghost_zone(ghost, pile, display, removed)  # D2
         return self.build_state(
-            rng, pending=[PlayCards(0)],
+            rng, pending=[PLAY_CARDS[0]],
             hands=hands, tableaux=tuple(Tableau((), owner=seat) for seat in range(players)),
             display=display, draw_pile=pile, discard=Pile(), stolen=Pile(), ghost=ghost,
             removed=removed,

@@ -38,25 +38,39 @@ def layer_cards(action: Play) -> tuple[int, ...]:
     return (action.value,) * action.naturals + (JOKER,) * action.jokers
 
 
-def steals(size: int, value: int, top: Sequence[int], expert: bool) -> bool:
-    """Rules 6–7: whether a layer just played (size, value) must steal an opponent's `top`.
+def beats(value: int, target: int, expert: bool) -> bool:
+    """Rules 7a–c: whether a layer of `value` steals a layer of `target` of the same size.
 
-    Same size and a strictly higher value: a jokers-only layer (JOKER) thus beats any number
-    layer (7b) and is never beaten by one (7a). In `expert`, a layer of 1s also steals a
-    jokers-only layer of its size (7c).
+    A strictly higher value: a jokers-only layer (JOKER) thus beats any number layer (7b) and is
+    never beaten by one (7a). In `expert`, a layer of 1s also steals a jokers-only layer (7c).
     """
-    if len(top) != size:
-        return False
-    target = min(top)
     return value > target or (expert and value == 1 and target == JOKER)
 
 
-def draw_sources(display: Display, pile: Pile) -> list[Action]:
+#: BEATS[expert][value][target]: `beats(value, target, expert)` for every layer value (1–14),
+#: read once per play by the steal checks (`decisions.check_opponents`).
+BEATS = tuple(tuple(tuple(beats(value, target, expert) for target in range(JOKER + 1))
+                    for value in range(JOKER + 1))
+              for expert in (False, True))
+
+
+def steals(size: int, value: int, top: Sequence[int], expert: bool) -> bool:
+    """Rules 6–7: whether a layer just played (size, value) must steal an opponent's `top`:
+    same size, and a value that `beats` the top's."""
+    return len(top) == size and BEATS[expert][value][min(top)]
+
+
+#: Every draw from a full display and a pile that lasts (the common case of `draw_sources`).
+EVERY_DRAW: tuple[Action, ...] = (*DRAW_DISPLAY, DRAW_PILE)
+
+
+def draw_sources(display: Display, pile: Pile) -> tuple[Action, ...]:
     """Rule 8b / D3: any occupied display slot (a card or a whole group), or the pile's top."""
-    sources: list[Action] = [DRAW_DISPLAY[slot] for slot, cards in enumerate(display) if cards]
-    if len(pile):
-        sources.append(DRAW_PILE)
-    return sources
+    has_pile = len(pile) > 0
+    if has_pile and all(display):
+        return EVERY_DRAW
+    sources = tuple(DRAW_DISPLAY[slot] for slot, cards in enumerate(display) if cards)
+    return (*sources, DRAW_PILE) if has_pile else sources
 
 
 def supply_exhausted(display: Display, pile: Pile) -> bool:
