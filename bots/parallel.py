@@ -39,8 +39,8 @@ from __future__ import annotations
 
 import base64
 import json
-import pickle
 import os
+import pickle
 import sys
 import time
 import warnings
@@ -156,7 +156,7 @@ class RootParallel:
         self._channels: list[BotChannel | None] = []  # None: failed, its share searched here
         self._started = False
         self.failures: list[str] = []
-        self.last_cpu_seconds = 0.0  # the CPU time the last decision's searches took, all processes
+        self.last_cpu_seconds = 0.0  # the last decision's search CPU time: workers' and shares run here
         self._finalizer = weakref.finalize(self, _stop, self._channels)
 
     @property
