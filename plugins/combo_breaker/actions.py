@@ -12,7 +12,7 @@ from attrs import frozen
 from meeple import Action
 
 
-@frozen
+@frozen(cache_hash=True)
 class PlayCombination(Action):
     """Play the `count` contiguous cards from `start` as a combination (rules 4, 5a); `wilds`
     holds the declared value of each X among them, ascending."""
@@ -29,7 +29,7 @@ class PlayCombination(Action):
         return f"play {where}{declared}"
 
 
-@frozen
+@frozen(cache_hash=True)
 class PlayStop(Action):
     """Play the Stop card at `position`, alone: the trick ends at once (rules 5b, 6)."""
 
@@ -40,7 +40,7 @@ class PlayStop(Action):
         return f"play the Stop at position {self.position}"
 
 
-@frozen
+@frozen(cache_hash=True)
 class PlayDraw(Action):
     """Play the Draw card at `position`, alone (rules 5c, 7a)."""
 
@@ -51,7 +51,7 @@ class PlayDraw(Action):
         return f"play the Draw card at position {self.position}"
 
 
-@frozen
+@frozen(cache_hash=True)
 class TakeReserve(Action):
     """Take reserve card `slot` (0 or 1) into the hand before `position` (rule 5d)."""
 
@@ -63,7 +63,7 @@ class TakeReserve(Action):
         return f"take reserve card {self.slot} into position {self.position}"
 
 
-@frozen
+@frozen(cache_hash=True)
 class InsertDrawn(Action):
     """Insert the card just drawn for Draw cards before `position` (rule 7a)."""
 

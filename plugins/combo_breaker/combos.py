@@ -100,7 +100,18 @@ def plays_of(window: Iterable[int], double_wild: bool) -> tuple[Play, ...]:
 def rank_of(cards: Sequence[int], wilds: Sequence[int], double_wild: bool) -> int | None:
     """The rank of `cards` played with its X cards declared as `wilds`, or None if that is not a
     combination."""
-    for rank_, declared in plays_of(cards, double_wild):
-        if declared == tuple(sorted(wilds)):
-            return rank_
-    return None
+    key = (tuple(cards), tuple(wilds))
+    ranks = _RANKS[double_wild]
+    try:
+        return ranks[key]
+    except KeyError:
+        pass
+    wanted = tuple(sorted(wilds))
+    found = next((rank_ for rank_, declared in plays_of(cards, double_wild) if declared == wanted), None)
+    if found is not None:  # only combinations are kept: finitely many, whatever is asked
+        ranks[key] = found
+    return found
+
+
+#: (cards, declared X values) -> rank_of(cards, wilds) for every combination met so far.
+_RANKS: dict[bool, dict[tuple[tuple[int, ...], tuple[int, ...]], int]] = {False: {}, True: {}}

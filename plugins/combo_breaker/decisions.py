@@ -52,12 +52,16 @@ def deal(state: ComboBreakerState) -> None:
     state.pile.extend(cards)
 
 
+#: players -> leader -> every seat clockwise from the leader, the leader first.
+_CLOCKWISE = {players: tuple(tuple((leader + step) % players for step in range(players))
+                             for leader in range(players)) for players in range(1, MOST_SEATS + 1)}
+
+
 def start_trick(state: ComboBreakerState, leader: int) -> None:
     """Rules 3 and 5: `leader` leads a trick played by everyone holding hand cards now, clockwise
     from the leader."""
-    players = len(state.hands)
-    state.trick_seats = tuple(seat for seat in ((leader + step) % players for step in range(players))
-                              if len(state.hands[seat]))
+    hands = state.hands
+    state.trick_seats = tuple([seat for seat in _CLOCKWISE[len(hands)][leader] if len(hands[seat])])
     state.pending.append(LEADS[leader])
 
 

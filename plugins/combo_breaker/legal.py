@@ -34,6 +34,27 @@ def combinations(cards: tuple[int, ...], to_beat: int, double_wild: bool) -> lis
     return found
 
 
+def can_beat(cards: tuple[int, ...], to_beat: int, double_wild: bool) -> bool:
+    """Whether `combinations(cards, to_beat, double_wild)` is not empty, found without listing
+    them: each run's best rank is kept, and the first run that beats `to_beat` answers."""
+    best = _BEST[double_wild]
+    for start in range(len(cards)):
+        run = cards[start:start + 3]
+        rank = best.get(run)
+        if rank is None:
+            plays = _RUNS[double_wild].get(run)
+            if plays is None:
+                plays = _RUNS[double_wild][run] = _plays_in(run, double_wild)
+            rank = best[run] = max((rank for rank, _ in plays), default=combos.NO_COMBINATION)
+        if rank > to_beat:
+            return True
+    return False
+
+
+#: run of up to 3 cards -> the best rank among its plays (NO_COMBINATION if none), per option.
+_BEST: dict[bool, dict[tuple[int, ...], int]] = {False: {}, True: {}}
+
+
 def _plays_in(run: tuple[int, ...], double_wild: bool) -> Plays:
     plays = []
     for count in range(1, len(run) + 1):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from meeple import Counters, Display, Hand, Pile, State, Tableau
 
 from .cards import DRAW, STOP
-from .legal import combinations
+from .legal import can_beat
 from .trick import TrickPlay, rank_to_beat
 
 #: The decision, by tag, of a drawer placing a card drawn for Draw cards (rule 7a): the one
@@ -40,10 +40,10 @@ class ComboBreakerState(State):
     def has_option(self, seat: int) -> bool:
         """Whether a player about to follow has any of rule 5a–d: a combination beating the
         trick, a Stop or Draw card, or a reserve card."""
-        hand = self.hands[seat]
+        hand = tuple(self.hands[seat])
         if STOP in hand or DRAW in hand or not self.reserves[seat].is_empty():
             return True
-        return bool(combinations(tuple(hand), rank_to_beat(self.trick_plays), self.game.double_wild))
+        return can_beat(hand, rank_to_beat(self.trick_plays), self.game.double_wild)
 
     # -- results --------------------------------------------------------------------------------
 

@@ -66,7 +66,10 @@ def draws_played(plays: Sequence[TrickPlay]) -> int:
 def draw_recipient(plays: Sequence[TrickPlay]) -> int | None:
     """Who draws for the Draw cards (rule 7a): the best combination's player or, if no
     combination was played, the player who led with a Draw card; None without Draw cards."""
-    if not any(p.what == DRAW_CARD for p in plays):
+    for p in plays:
+        if p.what == DRAW_CARD:
+            break
+    else:
         return None
     ranked = best_first(plays)
     return ranked[0] if ranked else plays[0].seat
