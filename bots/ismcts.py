@@ -38,7 +38,7 @@ from meeple import Action, Bot, BotError, BotInfo, Game, MeepleError, Option, Op
 from meeple.search import RolloutHorizon, SearchAids
 
 from .parallel import WORKERS_OPTION, root_parallel
-from .search import Node, PlayOut, TreeSearch, fast_below
+from .search import WIDENING_OPTIONS, Node, PlayOut, TreeSearch, fast_below
 
 RANDOM_ROLLOUT = "random"
 OBJECTIVE = "objective"
@@ -62,8 +62,10 @@ class IsmctsBot:
         if reward == OBJECTIVE:
             reward = "score" if game.spec.points else "win"
         rollout = PlayOut(game.players, below, self._policies(params["rollout"], aids), horizon,
-                          by_score=reward == "score", bounds=game.score_bounds())
-        self.tree = TreeSearch(params["exploration"], below, rollout, observer=seat)
+                          by_score=reward == "score", bounds=game.score_bounds(),
+                          policy_plies=params["rollout_plies"], epsilon=params["rollout_epsilon"])
+        self.tree = TreeSearch(params["exploration"], below, rollout, observer=seat, widening=params["widening"],
+                               widening_exponent=params["widening_exponent"])
         self.last_iterations = 0
         self.parallel = root_parallel(IsmctsBot, IsmctsBot.search, game, seat, params, self.rng, aids=aids)
 
@@ -124,6 +126,10 @@ INFO = BotInfo(
         Option("seed", "int", 0, "seed of the bot's own generator (samples, expansion, rollouts)"),
         Option("rollout", "str", RANDOM_ROLLOUT, "rollout policy: random, or the name of a bot that "
                "plays the game and searches no tree (its greedy bot)"),
+        Option("rollout_plies", "int", 0, "with a rollout policy: ask it for this many rollout moves, "
+               "then play random moves (0: the whole rollout)", minimum=0),
+        Option("rollout_epsilon", "float", 0.0, "with a rollout policy: the chance of a random move "
+               "instead of the policy's at each rollout move", minimum=0, maximum=1),
         Option("time", "float", 0.0, "seconds per decision, 0 for no limit: the search stops after "
                "`iterations` or `time`, whichever comes first (with a limit, play depends on the "
                "machine's speed and is no longer reproducible)", minimum=0),
@@ -135,6 +141,7 @@ INFO = BotInfo(
                choices=(OBJECTIVE, "win", "score")),
         Option("horizon", "bool", True, "stop rollouts at the game's rollout horizon, if it "
                "declares one (e.g. the end of the round in Combo Breaker)"),
+        *WIDENING_OPTIONS,
         WORKERS_OPTION,
     ),
     search_aids=True,

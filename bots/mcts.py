@@ -26,7 +26,7 @@ from typing import Sequence
 from meeple import Action, BotError, BotInfo, Game, GameSpec, Option, Options, Rng, State, View
 
 from .parallel import WORKERS_OPTION, root_parallel
-from .search import Node, PlayOut, TreeSearch
+from .search import WIDENING_OPTIONS, Node, PlayOut, TreeSearch, fast_below, reached
 
 
 def requires(spec: GameSpec) -> str | None:
@@ -52,10 +52,13 @@ class MctsBot:
         self.iterations: int = params["iterations"]
         self.rng = Rng(params["seed"])
         self.open_loop = game.spec.chance
+        self.reuse: bool = params["reuse"]
+        self.last_root: Node | None = None  # the previous exact search's root, kept with `reuse`
         self.parallel = root_parallel(MctsBot, search_view, game, seat, params, self.rng)
-        below = self.rng.below
+        below = fast_below(self.rng.next64())  # rollouts draw millions: a fast generator seeded by the bot's
         rollout = PlayOut(game.players, below, by_score=game.spec.points, bounds=game.score_bounds())
-        self.tree = TreeSearch(params["exploration"], below, rollout)
+        self.tree = TreeSearch(params["exploration"], below, rollout, widening=params["widening"],
+                               widening_exponent=params["widening_exponent"])
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -67,10 +70,18 @@ class MctsBot:
         raise BotError(f"mcts chose {best.action!r}, which the host does not offer")
 
     def search(self, state: State) -> Node:
-        """Run the configured number of iterations from `state` (left unchanged); returns the root."""
+        """Run the configured number of iterations from `state` (left unchanged); returns the root.
+
+        With `reuse` (exact search), the search goes on in the subtree of the previous search that
+        reached `state` — after this bot's move and the others' since, matched by the state each
+        node keeps — so its statistics count on top of this search's iterations."""
         if self.open_loop:
             return self.tree.run_sampled(lambda: self._with_fresh_chance(state), self.iterations)
-        return self.tree.run_exact(state, self.iterations)
+        kept = reached(self.last_root, state) if self.last_root is not None else None
+        root = self.tree.run_exact(state, self.iterations, root=kept)
+        if self.reuse:
+            self.last_root = root
+        return root
 
     def _with_fresh_chance(self, state: State) -> State:
         """A copy of `state` whose future chance comes from the bot's generator, not the game's."""
@@ -93,6 +104,9 @@ INFO = BotInfo(
                minimum=1),
         Option("exploration", "float", math.sqrt(2), "UCB exploration constant c", minimum=0),
         Option("seed", "int", 0, "seed of the bot's own generator (expansion order, rollouts)"),
+        Option("reuse", "bool", True, "keep the subtree of the position reached since the bot's "
+               "last move and search on from it (games without chance)"),
+        *WIDENING_OPTIONS,
         WORKERS_OPTION,
     ),
     requires=requires,

@@ -37,7 +37,7 @@ import random
 import time
 from typing import Callable, NamedTuple, Sequence
 
-from meeple import Action, Bot, State
+from meeple import Action, Bot, Option, State
 
 Below = Callable[[int], int]
 """``below(n)``: a uniformly random index in ``range(n)`` from the bot's own generator."""
@@ -48,6 +48,16 @@ is the iteration's starting state (for a rollout horizon)."""
 IsObserved = Callable[[State, int, int], bool]
 """``is_observed(state, mover, observer)``: whether `observer` will know which action `mover`
 takes at `state`'s pending decision."""
+
+
+WIDENING_OPTIONS = (
+    Option("widening", "float", 0.0, "progressive widening: a node gets at most max(1, widening * "
+           "visits^widening_exponent) children, expanded in random order (0: every legal action "
+           "before going deeper)", minimum=0),
+    Option("widening_exponent", "float", 0.5, "exponent of progressive widening (see widening)",
+           minimum=0, maximum=1),
+)
+"""The search bots' progressive-widening parameters (`TreeSearch.room`)."""
 
 
 class HiddenChoice(NamedTuple):
@@ -114,6 +124,26 @@ class Node:
         return max(self.children.values(), key=lambda child: (child.visits, child.value))
 
 
+def reached(root: Node, state: State) -> Node | None:
+    """The node of `root`'s exact-search tree whose state shows everything `state` shows (its
+    omniscient view: all but the RNG), looked for among the nodes as many moves below `root` as
+    `state` is past it; None when the tree never got there (or `state` is of another game)."""
+    start = root.state
+    if start is None:
+        return None
+    depth = state.moves - start.moves
+    if depth <= 0:
+        return None
+    level = [root]
+    for _ in range(depth):
+        level = [child for node in level for child in node.children.values()]
+    target = state.view(None)
+    for node in level:
+        if node.state.view(None) == target:  # type: ignore[union-attr]
+            return node
+    return None
+
+
 def back_up(node: Node | None, rewards: Rewards) -> None:
     """Credit each node on the path to the root with its mover's reward."""
     while node is not None:
@@ -133,18 +163,32 @@ class TreeSearch:
     """
 
     def __init__(self, exploration: float, below: Below, rollout: Rollout, observer: int | None = None,
-                 observed: IsObserved = is_observed) -> None:
+                 observed: IsObserved = is_observed, widening: float = 0.0, widening_exponent: float = 0.5) -> None:
         self.exploration = exploration
         self.below = below
         self.rollout = rollout
         self.observer = observer
         self.observed = observed
+        self.widening = widening
+        self.widening_exponent = widening_exponent
+
+    def room(self, node: Node) -> bool:
+        """Whether `node` may get one more child now (*progressive widening*: at most
+        ``max(1, widening · visits^widening_exponent)`` children, in the random order of expansion,
+        so a move with hundreds of actions is searched deeper among a growing few rather than
+        once per action). Without widening (0) every legal action gets a child first."""
+        widening = self.widening
+        return not widening or len(node.children) < max(1.0, widening * node.visits ** self.widening_exponent)
 
     # -- exact: one state, nodes keep theirs ----------------------------------------------------------
 
-    def run_exact(self, state: State, iterations: int) -> Node:
-        """UCT from `state` (left unchanged), which must hold no hidden information and no chance."""
-        root = Node(None, None, None, state)
+    def run_exact(self, state: State, iterations: int, root: Node | None = None) -> Node:
+        """UCT from `state` (left unchanged), which must hold no hidden information and no chance.
+        Given a `root` from an earlier search (see `reached`), the search goes on from it."""
+        if root is None:
+            root = Node(None, None, None, state)
+        else:
+            root.parent = None  # the rest of the old tree goes; back-ups stop here
         rollout = self.rollout
         for _ in range(iterations):
             node = self._select_exact(root)
@@ -155,9 +199,10 @@ class TreeSearch:
         return root
 
     def _select_exact(self, node: Node) -> Node:
-        """Descend through fully expanded nodes by UCB over the parent's visits."""
-        c = self.exploration
-        while not node.untried and node.children:
+        """Descend through fully expanded nodes (or widened as far as their visits allow) by UCB
+        over the parent's visits."""
+        c, room = self.exploration, self.room
+        while node.children and (not node.untried or not room(node)):
             log_visits = math.log(node.visits)
             best, best_score = node, -math.inf
             for child in node.children.values():
@@ -202,6 +247,7 @@ class TreeSearch:
         """Descend by UCB among the children available in this sample; add one untried move.
         `state` follows the tree's moves."""
         c, below, observer, observed = self.exploration, self.below, self.observer, self.observed
+        widening = self.widening
         while state.pending:
             legal = state.legal_actions()
             mover = state.current_player
@@ -224,14 +270,16 @@ class TreeSearch:
                     untried.append(action)
                 else:
                     child.avails += 1
-            if untried:
+            if untried and (not widening or len(untried) == len(legal) or self.room(node)):
                 action = untried[below(len(untried))]
                 state.apply_legal(action)
                 child = children[action] = Node(node, action, mover)
                 return child
             best, best_score = node, -math.inf
             for action in legal:
-                child = children[action]
+                child = children.get(action)
+                if child is None:
+                    continue  # not expanded yet (progressive widening)
                 visits = child.visits
                 score = child.value / visits + c * math.sqrt(math.log(child.avails) / visits)
                 if score > best_score:
@@ -270,6 +318,9 @@ def normalized(scores: Sequence[float], bounds: tuple[float, float] | None = Non
     return [(score - low) / (high - low) for score in scores]
 
 
+EPSILON_SCALE = 1 << 20
+"""`PlayOut`'s epsilon is drawn as an integer below this (the rollout generator draws integers)."""
+
 Choose = Callable[[State, Sequence[Action]], Action]
 """``choose(state, legal)``: a policy's move for the current player of `state`."""
 
@@ -287,37 +338,54 @@ def state_policy(bot: Bot, seat: int) -> Choose:
 class PlayOut:
     """A `Rollout`: random moves (or one policy bot per seat) to the end of the game, or to the
     game's rollout horizon; rewards are win shares, or rescaled scores with `by_score` (by the
-    game's declared `bounds` when given: see `normalized`)."""
+    game's declared `bounds` when given: see `normalized`).
+
+    With policies, `policy_plies` (0: no limit) stops asking them after that many rollout moves
+    (random moves after), and `epsilon` plays a random move instead of the policy's with that
+    probability: a policy costs far more per move than a random one, and its worth lies mostly
+    in the first moves after the tree's."""
 
     def __init__(self, players: int, below: Below, policies: Sequence[Bot] | None = None,
                  horizon: Callable[[State, State], Rewards | None] | None = None,
-                 by_score: bool = False, bounds: tuple[float, float] | None = None) -> None:
+                 by_score: bool = False, bounds: tuple[float, float] | None = None,
+                 policy_plies: int = 0, epsilon: float = 0.0) -> None:
         self.below = below
         self.policies = None if policies is None else [state_policy(bot, seat) for seat, bot in enumerate(policies)]
         self.horizon = horizon
         self.by_score = by_score
         self.bounds = bounds
         self.shares = win_shares(players)
+        self.policy_plies = policy_plies
+        self.epsilon_in = round(epsilon * EPSILON_SCALE)  # a random move when below(EPSILON_SCALE) < this
 
     def __call__(self, origin: State, state: State) -> Rewards:
         horizon, policies, below = self.horizon, self.policies, self.below
-        if horizon is None and policies is None:
-            apply_legal = state.apply_legal  # moves taken from legal_actions(): no re-validation
+        apply_legal = state.apply_legal  # moves taken from legal_actions(): no re-validation
+        if policies is not None:
+            plies, epsilon_in = self.policy_plies or -1, self.epsilon_in
+            while plies and state.pending:
+                if horizon is not None:
+                    values = horizon(origin, state)
+                    if values is not None:
+                        return values
+                legal = state.legal_actions()
+                if len(legal) == 1:
+                    apply_legal(legal[0])  # a forced move: no policy to ask
+                elif epsilon_in and below(EPSILON_SCALE) < epsilon_in:
+                    apply_legal(legal[below(len(legal))])
+                else:
+                    state.apply(policies[state.current_player](state, legal))  # type: ignore[index]
+                plies -= 1
+        if horizon is None:
             while state.pending:  # the common case, kept tight
                 legal = state.legal_actions()
                 apply_legal(legal[below(len(legal))])
         while state.pending:
-            if horizon is not None:
-                values = horizon(origin, state)
-                if values is not None:
-                    return values
+            values = horizon(origin, state)  # type: ignore[misc]
+            if values is not None:
+                return values
             legal = state.legal_actions()
-            if policies is None:
-                state.apply_legal(legal[below(len(legal))])
-            elif len(legal) == 1:
-                state.apply_legal(legal[0])  # a forced move: no view to build, no policy to ask
-            else:
-                state.apply(policies[state.current_player](state, legal))  # type: ignore[index]
+            apply_legal(legal[below(len(legal))])
         if self.by_score:
             return normalized(state.scores(), self.bounds)
         return self.shares[winner_mask(state.winners())]

@@ -177,9 +177,10 @@ def test_mcts_refuses_games_with_hidden_information_with_a_clear_reason():
         mcts(HiddenHeap(), 0)
 
 
-def test_mcts_is_a_generic_bot_with_the_three_documented_parameters():
+def test_mcts_is_a_generic_bot_with_its_documented_parameters():
     assert INFO.games is None
-    assert [p.name for p in INFO.params] == ["iterations", "exploration", "seed", "workers"]
+    names = [p.name for p in INFO.params]
+    assert names[:6] == ["iterations", "exploration", "seed", "reuse", "widening", "widening_exponent"]
     typed = {"iterations": "50", "exploration": "0.7", "seed": "3"}  # as on the command line
     params = INFO.parse_params({key: OptionText(text) for key, text in typed.items()})
     assert params["iterations"] == 50 and params["exploration"] == 0.7 and params["seed"] == 3
