@@ -59,45 +59,51 @@ class GreedyBot:
     def _best_placement(self, grid: Grid, blocker_cell: tuple[int, int], more: int,
                         legal: Sequence[Place]) -> Place:
         cells = grid.flat
+        cols = grid.cols
         label = [-1] * len(cells)
         for number, group in enumerate(grid.groups()):
-            for cell in group:
-                label[grid.index(cell)] = number
+            for row, col in group:
+                label[row * cols + col] = number
         blocker = grid.index(blocker_cell)
+        neighbours = grid.neighbour_indices
+        # How many empty neighbours each empty cell has: once a piece covers one of them, a cell
+        # left with none is dead (no piece can cover it any more).
+        empty = [value is None and index != blocker for index, value in enumerate(cells)]
+        open_around = [sum([empty[n] for n in neighbours(index)]) if empty[index] else 0
+                       for index in range(len(cells))]
         sign = 1 if more == self.seat else -1
 
+        # Per spot (two cells), whichever colour goes there: the dead cells it leaves and, per
+        # colour, the groups of that colour it touches.
+        spots: dict[tuple, tuple[int, dict]] = {}
         best: list[Place] = []
         best_value = None
         for action in legal:
-            a, b = grid.index(action.cells[0]), grid.index(action.cells[1])
-            joined = set()
-            dead = 0
-            for own in (a, b):
-                for n in grid.neighbour_indices(own):
-                    if n == a or n == b:
-                        continue
-                    value = cells[n]
-                    if value == action.colour:
-                        joined.add(label[n])
-                    elif value is None and n != blocker and _dead_after(grid, n, a, b, blocker):
-                        dead += 1
+            facts = spots.get(action.cells)
+            if facts is None:
+                (ra, ca), (rb, cb) = action.cells
+                a, b = ra * cols + ca, rb * cols + cb
+                dead = 0
+                touching: dict = {}
+                for own in (a, b):
+                    for n in neighbours(own):
+                        if n == a or n == b:
+                            continue
+                        value = cells[n]
+                        if value is not None:
+                            touching.setdefault(value, set()).add(label[n])
+                        elif empty[n] and open_around[n] == 1:  # `own` was its last empty neighbour
+                            dead += 1
+                facts = spots[action.cells] = (dead, touching)
+            dead, touching = facts
             # The piece is a group of its own, less the groups it merges with (rule 6).
-            delta_groups = 1 - len(joined)
+            delta_groups = 1 - len(touching.get(action.colour, ()))
             value = sign * (GROUP_WEIGHT * delta_groups - dead)
             if best_value is None or value > best_value:
                 best, best_value = [action], value
             elif value == best_value:
                 best.append(action)
         return best[self.rng.below(len(best))]
-
-
-def _dead_after(grid: Grid, cell: int, a: int, b: int, blocker: int) -> bool:
-    """Whether empty `cell` has no empty neighbour left once a piece covers `a` and `b`."""
-    cells = grid.flat
-    for n in grid.neighbour_indices(cell):
-        if n != a and n != b and n != blocker and cells[n] is None:
-            return False
-    return True
 
 
 GREEDY = BotInfo(
