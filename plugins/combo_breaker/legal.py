@@ -2,10 +2,7 @@
 
 A hand offers, at each start position, the combinations formed by its next 1, 2 and 3 cards.
 Those depend only on the (up to) three cards, so each run of cards is worked out once, the first
-time it is met, and kept with the shared action for every start position; so are the run's plays
-that beat each rank to beat, and its best rank. Every table is a pure function of its keys (what
-it answers never depends on when a run was first met) and stays small: runs are at most 16³,
-ranks to beat fewer than 80.
+time it is met, and kept with the shared action for every start position.
 """
 
 from __future__ import annotations
@@ -24,31 +21,17 @@ def combinations(cards: tuple[int, ...], to_beat: int, double_wild: bool) -> lis
     """Every contiguous window of 1–3 cards played as each combination it can form that is
     strictly stronger than `to_beat` (`combos.NO_COMBINATION` when nothing is to beat), ordered
     by position, size, then rank."""
-    beating = _BEATING[double_wild].get(to_beat)
-    if beating is None:
-        beating = _BEATING[double_wild][to_beat] = {}
+    runs = _RUNS[double_wild]
     found = []
     for start in range(len(cards)):
         run = cards[start:start + 3]
-        tables = beating.get(run)
-        if tables is None:
-            tables = beating[run] = tuple(at for rank, at in _plays_of_run(run, double_wild) if rank > to_beat)
-        for at in tables:
-            found.append(at[start])
+        plays = runs.get(run)
+        if plays is None:
+            plays = runs[run] = _plays_in(run, double_wild)
+        for rank, at in plays:
+            if rank > to_beat:
+                found.append(at[start])
     return found
-
-
-#: rank to beat -> run -> the start-position tables of the run's plays that beat it, per option:
-#: the filter by rank is done once per run, not at every call.
-_BEATING: dict[bool, dict[int, dict[tuple[int, ...], tuple[tuple[PlayCombination, ...], ...]]]] = {
-    False: {}, True: {}}
-
-
-def _plays_of_run(run: tuple[int, ...], double_wild: bool) -> Plays:
-    plays = _RUNS[double_wild].get(run)
-    if plays is None:
-        plays = _RUNS[double_wild][run] = _plays_in(run, double_wild)
-    return plays
 
 
 def can_beat(cards: tuple[int, ...], to_beat: int, double_wild: bool) -> bool:
@@ -59,7 +42,9 @@ def can_beat(cards: tuple[int, ...], to_beat: int, double_wild: bool) -> bool:
         run = cards[start:start + 3]
         rank = best.get(run)
         if rank is None:
-            plays = _plays_of_run(run, double_wild)
+            plays = _RUNS[double_wild].get(run)
+            if plays is None:
+                plays = _RUNS[double_wild][run] = _plays_in(run, double_wild)
             rank = best[run] = max((rank for rank, _ in plays), default=combos.NO_COMBINATION)
         if rank > to_beat:
             return True
