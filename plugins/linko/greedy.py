@@ -1,76 +1,82 @@
 """A greedy Linko bot: one-ply heuristics over what its seat sees, no search.
 
-It plays the set that sheds and steals the most (ghost piles included), keeps jokers for when they
-matter, prefers new tops that are hard to steal back, takes stolen cards unless the game is about to
-end, and draws jokers or cards that complete the sets it holds.
+It plays the set that sheds and steals the most (ghost piles included), low values first (high
+cards in hand are what steals later), keeps jokers for when they matter, takes stolen cards unless
+the game is about to end, and draws jokers or cards that complete the sets it holds. The weights
+were chosen by playing it against the bot it replaced (docs/figures.md, "Greedy bots").
 
-It never loops (rule 12): a leave/take-back cycle moves cards without using any up, and it is the
-only way a game can last for ever (every other steal makes someone draw, and the supply is never
-rebuilt). The bot leaves a stolen layer only when the end is near (`near_end`, computed from what
-everyone sees), and as a victim it takes a layer back only when the end is *not* near. So between
-greedy bots every steal draws from the supply, and every game ends.
+It never loops (rule 12). A leave / take-back cycle moves cards without using any up, and it is
+the only way a game can last for ever: every other steal makes someone draw from the supply,
+which is never rebuilt, and a turn without a steal shrinks the hands. The bot leaves a stolen
+layer only when the end is near (`near_end`, computed from what everyone sees), and as a victim
+it takes a layer back only when the end is *not* near. So between greedy bots every steal draws
+from the supply, and every game ends.
 
-The bot reads a few plain facts (its hand, hand sizes, tableau tops, the display...) through a small
-reader: `act` reads them off its view, `act_on_state` (for search rollouts) straight off the state,
-showing only what the view shows. Both run the same choice, so they cannot drift apart.
+The bot reads a few plain facts (its hand, the hand sizes, the tableau tops, the display...)
+through a small reader: `act` reads them off its view (`ViewTable`), `act_on_state` (for search
+rollouts) straight off the state (`StateTable`), showing only what the view shows. Both run the
+same choice, so they cannot drift apart.
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Callable, Sequence
 
-from meeple import Action, BotInfo, Game, Option, Options, Rng, State, View
+from meeple import Action, BotInfo, Decision, Game, Option, Options, Rng, State, View
 
-from .actions import DECLINE, DISCARD, LEAVE_STOLEN, TAKE_BACK, TAKE_STOLEN, DrawDisplay, Play
+from .actions import DECLINE, DISCARD, LEAVE_STOLEN, TAKE_BACK, TAKE_STOLEN, DrawDisplay
 from .cards import JOKER, KING
-from .decisions import BackOrDiscard, ChooseGhostPile, NoStealDraw, PlayCards, TakeOrLeave
+from .decisions import BackOrDiscard, ChooseGhostPile, DrawCards, PlayCards, TakeOrLeave
 from .ghost import eligible_piles
-from .rules import steals
 
-#: Under this many cards left in the pile and display, or with a hand this small, the end is
-#: near: cards taken into hand would likely stay there and cost a point each.
-NEAR_END_SUPPLY = 10
+#: With fewer cards left in the pile and the display, or a hand this small, the end is near:
+#: cards taken into hand would likely stay there and cost a point each.
+NEAR_END_SUPPLY = 6
 NEAR_END_HAND = 3
-#: The worth of an unseen card from the pile, against `card_worth` of a display card.
+#: The worth of an unseen card from the pile, against `card_worth` of a display card; the rule 9
+#: draw is taken only when some source is worth at least this much.
 PILE_WORTH = 1.0
 
-#: Weights of a play (per card): shedding it, stealing with it, taking a ghost pile with it,
-#: each joker spent with number cards, and the safety of the new top (value / JOKER).
+#: The worth of a play, per card: each card shed, each card stolen from an opponent, each card
+#: of a ghost pile taken (Duel), and, against it, each joker spent with number cards; plus
+#: `VALUE` times the play's value over JOKER (negative: low sets go first, high cards stay in
+#: hand to steal with).
 SHED = 1.0
-STEAL = 2.0
-GHOST = 1.5
-JOKER_SPENT = 0.8
-SAFETY = 1.0
+STEAL = 1.0
+GHOST = 0.5
+JOKER_SPENT = 3.0
+VALUE = -3.0
 
 
 class ViewTable:
-    """The facts the bot reads, off a view."""
+    """The facts the bot reads, off its view."""
 
     __slots__ = ("view",)
 
     def __init__(self, view: View) -> None:
         self.view = view
 
-    def decision(self) -> Any:
+    def decision(self) -> Decision:
         return self.view.decision
 
     def hand(self, seat: int) -> Sequence[int]:
+        """The cards of the bot's own hand (any order: the bot only counts them)."""
         return self.view.hands[seat].cards
 
     def hand_sizes(self) -> list[int]:
-        return [h.size for h in self.view.hands]
+        return [hand.size for hand in self.view.hands]
 
     def tableau_sizes(self) -> list[int]:
-        return [t.size for t in self.view.tableaux]
+        return [tableau.size for tableau in self.view.tableaux]
 
     def tops(self) -> list[tuple[int, ...] | None]:
-        return [t.top for t in self.view.tableaux]
+        return [tableau.top for tableau in self.view.tableaux]
 
     def display(self) -> Sequence[tuple[int, ...]]:
         return self.view.display.slots
 
     def supply(self) -> int:
-        """Cards left in the draw pile and the display."""
+        """The cards left in the draw pile and the display."""
         view = self.view
         return view.draw_pile.size + view.display.size
 
@@ -82,27 +88,27 @@ class ViewTable:
 
 
 class StateTable:
-    """The same facts, straight off a state (only what the bot's seat may see)."""
+    """The same facts, straight off a state: public zones, and only the bot's own hand."""
 
     __slots__ = ("state",)
 
     def __init__(self, state: State) -> None:
         self.state = state
 
-    def decision(self) -> Any:
+    def decision(self) -> Decision:
         return self.state.pending[-1]
 
     def hand(self, seat: int) -> Sequence[int]:
-        return self.state.hands[seat]  # the bot's own hand only
+        return self.state.hands[seat]
 
     def hand_sizes(self) -> list[int]:
-        return [len(h) for h in self.state.hands]
+        return [len(hand) for hand in self.state.hands]
 
     def tableau_sizes(self) -> list[int]:
-        return [t.card_count() for t in self.state.tableaux]
+        return [tableau.card_count() for tableau in self.state.tableaux]
 
     def tops(self) -> list[tuple[int, ...] | None]:
-        return [t.top for t in self.state.tableaux]
+        return [tableau.top for tableau in self.state.tableaux]
 
     def display(self) -> Sequence[tuple[int, ...]]:
         return self.state.display
@@ -118,6 +124,9 @@ class StateTable:
         return self.state.stolen
 
 
+Table = ViewTable | StateTable
+
+
 class GreedyBot:
     """Greedy play for any Linko table: base, advanced, expert, classic or Duel."""
 
@@ -125,6 +134,7 @@ class GreedyBot:
         self.seat = seat
         self.players = game.players
         self.expert = game.options["variant"] == "expert"
+        self.duel = game.duel  # type: ignore[attr-defined]
         self.rng = Rng(params["seed"])
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
@@ -134,50 +144,60 @@ class GreedyBot:
         """The choice `act(state.view(self.seat), legal)` makes, read straight off `state`."""
         return self.choose(StateTable(state), legal)
 
-    def choose(self, table: ViewTable | StateTable, legal: Sequence[Action]) -> Action:
+    def choose(self, table: Table, legal: Sequence[Action]) -> Action:
         kind = type(table.decision())
+        if kind is DrawCards:
+            return self._draw(table, legal)
         if kind is PlayCards:
             return self._play(table, legal)
-        if kind is ChooseGhostPile:
-            hand = table.hand(self.seat)
-            return self._best(legal, [hand.count(a.value) * 20 + a.value for a in legal])
         if kind is TakeOrLeave:
             return LEAVE_STOLEN if self.near_end(table) else TAKE_STOLEN
         if kind is BackOrDiscard:
             return self._back_or_discard(table)
-        return self._draw(table, legal, kind is NoStealDraw)
+        if kind is ChooseGhostPile:
+            hand = table.hand(self.seat)
+            return self._best(legal, [hand.count(a.value) * 20 + a.value for a in legal])  # type: ignore[attr-defined]
+        # NoStealDraw (rule 9): a free card costs a point unless it is worth keeping.
+        if self.near_end(table):
+            return DECLINE
+        choice, worth = self._best_source(table, [a for a in legal if a is not DECLINE])
+        return choice if worth >= PILE_WORTH else DECLINE
 
     # -- the play (rules 3–7, D4) -------------------------------------------------------------------
 
-    def _play(self, table: ViewTable | StateTable, legal: Sequence[Action]) -> Action:
+    def _play(self, table: Table, legal: Sequence[Action]) -> Action:
         me, players, expert = self.seat, self.players, self.expert
         sizes = table.hand_sizes()
         hand_size = sizes[me]
         tops = table.tops()
-        others = [(me + offset) % players for offset in range(1, players)]
-        victims = [(seat, top, len(top), min(top)) for seat in others if (top := tops[seat])]
-        ghost = table.ghost_piles()
-        ending = None
+        targets: dict[int, list[int]] = {}  # size -> values of the opponents' tops of that size
+        for offset in range(1, players):
+            top = tops[(me + offset) % players]
+            if top:
+                targets.setdefault(len(top), []).append(min(top))
+        ghost = table.ghost_piles() if self.duel else ()
+        ending: Callable[[int], bool] | None = None
         worths = []
         for play in legal:
-            size, value = play.size, play.value  # type: ignore[attr-defined]
+            value, jokers = play.value, play.jokers  # type: ignore[attr-defined]
+            size = play.naturals + jokers  # type: ignore[attr-defined]
             if size == hand_size:  # rule 5: this play ends the game at once
                 if ending is None:
                     ending = self._wins_by_ending(table, sizes)
                 worths.append(1000.0 if ending(size) else -1000.0)
                 continue
-            stolen = 0
-            for _, top, top_size, target in victims:
-                if top_size == size and (value > target or (expert and value == 1 and target == JOKER)):
-                    stolen += top_size
-            taken = size if ghost and eligible_piles(ghost, size, value) else 0
-            worths.append(STEAL * stolen + GHOST * taken + SHED * size
-                          - JOKER_SPENT * play.jokers + SAFETY * value / JOKER)  # type: ignore[attr-defined]
+            worth = SHED * size - JOKER_SPENT * jokers + VALUE * value / JOKER
+            for target in targets.get(size, ()):  # rules 6–7: every top this play steals
+                if value > target or (expert and value == 1 and target == JOKER):
+                    worth += STEAL * size
+            if ghost and eligible_piles(ghost, size, value):
+                worth += GHOST * size
+            worths.append(worth)
         return self._best(legal, worths)
 
-    def _wins_by_ending(self, table: ViewTable | StateTable, hand_sizes: list[int]):
-        """Whether emptying the hand with a play of `size` cards wins (rule 11, ties to fewer
-        hand cards: the bot's none)."""
+    def _wins_by_ending(self, table: Table, hand_sizes: list[int]) -> Callable[[int], bool]:
+        """Whether emptying the hand with a play of `size` cards wins (rule 11; a tie goes to
+        the fewest hand cards: the bot's none)."""
         me = self.seat
         tableaux = table.tableau_sizes()
         best_other = max(t - h for s, (t, h) in enumerate(zip(tableaux, hand_sizes)) if s != me)
@@ -185,27 +205,30 @@ class GreedyBot:
 
     # -- rule 8a ------------------------------------------------------------------------------------
 
-    def _back_or_discard(self, table: ViewTable | StateTable) -> Action:
-        """Keep the layer when it fits the hand (same value, or jokers); otherwise draw anew."""
+    def _back_or_discard(self, table: Table) -> Action:
+        """Keep the layer when it fits the hand (same value, or jokers) and the end is not near;
+        otherwise discard it and draw anew. Near the end a greedy attacker may have left it, and
+        taking it back would let the two of them repeat the steal for ever (module doc)."""
+        if self.near_end(table):
+            return DISCARD
         layer = table.stolen()
-        hand = table.hand(self.seat)
-        value = min(layer)
-        if JOKER in layer or hand.count(value) or self.near_end(table):
+        if JOKER in layer or table.hand(self.seat).count(min(layer)):
             return TAKE_BACK
         return DISCARD
 
     # -- rules 8b and 9: drawing ---------------------------------------------------------------------
 
-    def _draw(self, table: ViewTable | StateTable, legal: Sequence[Action], optional: bool) -> Action:
+    def _draw(self, table: Table, legal: Sequence[Action]) -> Action:
+        return self._best_source(table, legal)[0]
+
+    def _best_source(self, table: Table, sources: Sequence[Action]) -> tuple[Action, float]:
+        """The draw source worth most (display slots by `card_worth`, the pile `PILE_WORTH`),
+        ties broken by the bot's generator, and its worth."""
         hand = table.hand(self.seat)
         display = table.display()
-        sources = [a for a in legal if a is not DECLINE]
-        worths = [sum(card_worth(card, hand) for card in display[a.slot]) if type(a) is DrawDisplay
+        worths = [sum([card_worth(card, hand) for card in display[a.slot]]) if type(a) is DrawDisplay  # type: ignore[attr-defined]
                   else PILE_WORTH for a in sources]
-        choice = self._best(sources, worths)
-        if optional and (self.near_end(table) or max(worths) < PILE_WORTH):
-            return DECLINE
-        return choice
+        return self._best(sources, worths), max(worths)
 
     # -- helpers ------------------------------------------------------------------------------------
 
@@ -215,7 +238,7 @@ class GreedyBot:
         best = [a for w, a in zip(worths, actions) if w == top]
         return best[self.rng.below(len(best))] if len(best) > 1 else best[0]
 
-    def near_end(self, table: ViewTable | StateTable) -> bool:
+    def near_end(self, table: Table) -> bool:
         """Whether the end is near, from what everyone sees (the supply and the hand sizes)."""
         return table.supply() < NEAR_END_SUPPLY or min(table.hand_sizes()) <= NEAR_END_HAND
 
@@ -231,6 +254,6 @@ def card_worth(card: int, hand: Sequence[int]) -> float:
 GREEDY = BotInfo(
     name="greedy",
     factory=GreedyBot,
-    summary="Linko heuristics: steal and shed the most, keep jokers, take stolen cards unless near the end",
+    summary="Linko heuristics: shed low sets and steal, keep jokers, take stolen cards unless near the end",
     params=(Option("seed", "int", 0, "seed for breaking ties between equally good actions"),),
 )

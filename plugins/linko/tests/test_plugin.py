@@ -82,8 +82,8 @@ def test_greedy_takes_stolen_cards_unless_the_end_is_near():
 
 
 def test_greedy_draws_the_joker_and_keeps_layers_that_fit():
-    state = position(hands=[[7, 9], [3, 1], [1]], tableaux=[[], [[3]], []],
-                     display=[8, 9, 10, 11, J, 13])
+    hands = [[7, 9, 9, 10, 10], [3, 1, 2, 4, 5], [1, 2, 3, 4, 5]]  # the end is not near
+    state = position(hands=hands, tableaux=[[], [[3]], []], display=[8, 9, 10, 11, J, 13])
     state.apply(Play(7, 1, 0))
     state.apply(LEAVE_STOLEN)
     assert greedy(state.game, 1).act(state.view(1), state.legal_actions()) == TAKE_BACK
@@ -102,10 +102,11 @@ def test_greedy_takes_the_ghost_pile_matching_its_hand():
 
 
 def test_greedy_counts_a_ghost_steal_as_a_gain():
-    """Two 10s take the ghost pile of 2s; three 10s shed more but take nothing: greedy steals."""
-    state = position(2, hands=[[3, 3, 10, 10, 10, 5], [1]], ghost={2: 2, 8: 4, 11: 3, 12: 4},
+    """Two 4s take the ghost pile of 3s; two 3s would keep the 4s but take nothing: greedy
+    steals (low sets first otherwise: the 9 stays in hand)."""
+    state = position(2, hands=[[3, 3, 4, 4, 9], [1]], ghost={3: 2, 8: 4, 11: 3, 12: 4},
                      display=[3, 10, 2, 11, 12, 2])
-    assert greedy(state.game, 0).act(state.view(0), state.legal_actions()) == Play(10, 2, 0)
+    assert greedy(state.game, 0).act(state.view(0), state.legal_actions()) == Play(4, 2, 0)
 
 
 def test_greedy_only_plays_legal_actions():
