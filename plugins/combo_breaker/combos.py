@@ -113,5 +113,11 @@ def rank_of(cards: Sequence[int], wilds: Sequence[int], double_wild: bool) -> in
     return found
 
 
+def known_rank(cards: tuple[int, ...], wilds: tuple[int, ...], double_wild: bool) -> int | None:
+    """`rank_of` for tuples, read straight from the table when this combination was ranked before."""
+    found = _RANKS[double_wild].get((cards, wilds))
+    return rank_of(cards, wilds, double_wild) if found is None else found
+
+
 #: (cards, declared X values) -> rank_of(cards, wilds) for every combination met so far.
 _RANKS: dict[bool, dict[tuple[tuple[int, ...], tuple[int, ...]], int]] = {False: {}, True: {}}

@@ -78,7 +78,7 @@ class Lead(Decision):
         return "lead the trick"
 
     def legal_actions(self, state: ComboBreakerState) -> list[Action]:
-        return card_plays(state, self.player, NO_COMBINATION)  # rule 5: lead anything
+        return card_plays(tuple(state.hands[self.player]), NO_COMBINATION, state.game.double_wild)  # rule 5
 
     def resolve(self, state: ComboBreakerState, action: Action) -> None:
         play_card(state, self.player, action)
@@ -110,7 +110,7 @@ class Follow(Decision):
     def legal_actions(self, state: ComboBreakerState) -> list[Action]:
         seat = self.player
         cards = tuple(state.hands[seat])
-        actions = plays_of_hand(cards, rank_to_beat(state.trick_plays), state.game.double_wild)  # 5a–c
+        actions = card_plays(cards, rank_to_beat(state.trick_plays), state.game.double_wild)  # 5a–c
         positions = len(cards) + 1
         for slot, held in enumerate(state.reserves[seat]):  # 5d: each occupied slot
             if held:
@@ -139,14 +139,9 @@ class Follow(Decision):
 FOLLOWS = tuple(Follow(seat) for seat in range(MOST_SEATS))  # shared, as LEADS
 
 
-def card_plays(state: ComboBreakerState, seat: int, to_beat: int) -> list[Action]:
-    """Rules 5a–c: combinations stronger than `to_beat` (by position, size, rank), then Stop and
-    Draw cards by position."""
-    return plays_of_hand(tuple(state.hands[seat]), to_beat, state.game.double_wild)
-
-
-def plays_of_hand(cards: tuple[int, ...], to_beat: int, double_wild: bool) -> list[Action]:
-    """`card_plays` for a hand holding `cards`, in the same order (a new list)."""
+def card_plays(cards: tuple[int, ...], to_beat: int, double_wild: bool) -> list[Action]:
+    """Rules 5a–c for a hand holding `cards`: combinations stronger than `to_beat` (by position,
+    size, rank), then Stop and Draw cards by position (a new list)."""
     actions: list[Action] = combinations(cards, to_beat, double_wild)
     if STOP in cards or DRAW in cards:
         for position, card in enumerate(cards):
@@ -164,7 +159,7 @@ def play_card(state: ComboBreakerState, seat: int, action: Action) -> None:
     kind = type(action)
     if kind is PlayCombination:
         cards = hand.take(action.start, action.count)
-        rank = combos.rank_of(cards, action.wilds, state.game.double_wild)
+        rank = combos.known_rank(cards, action.wilds, state.game.double_wild)
         _to_trick(state, cards, combination_play(seat, rank, action.wilds))
     elif kind is PlayStop:
         _to_trick(state, hand.take(action.position, 1), STOP_PLAYS[seat])

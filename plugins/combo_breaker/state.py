@@ -40,8 +40,10 @@ class ComboBreakerState(State):
     def has_option(self, seat: int) -> bool:
         """Whether a player about to follow has any of rule 5a–d: a combination beating the
         trick, a Stop or Draw card, or a reserve card."""
+        if not self.reserves[seat].is_empty():
+            return True
         hand = tuple(self.hands[seat])
-        if STOP in hand or DRAW in hand or not self.reserves[seat].is_empty():
+        if STOP in hand or DRAW in hand:
             return True
         return can_beat(hand, rank_to_beat(self.trick_plays), self.game.double_wild)
 
