@@ -75,6 +75,9 @@ class ViewTable:
     def display(self) -> Sequence[tuple[int, ...]]:
         return self.view.display.slots
 
+    def pile_size(self) -> int:
+        return self.view.draw_pile.size
+
     def supply(self) -> int:
         """The cards left in the draw pile and the display."""
         view = self.view
@@ -99,7 +102,7 @@ class StateTable:
         return self.state.pending[-1]
 
     def hand(self, seat: int) -> Sequence[int]:
-        return self.state.hands[seat]
+        return tuple(self.state.hands[seat])
 
     def hand_sizes(self) -> list[int]:
         return [len(hand) for hand in self.state.hands]
@@ -111,7 +114,10 @@ class StateTable:
         return [tableau.top for tableau in self.state.tableaux]
 
     def display(self) -> Sequence[tuple[int, ...]]:
-        return self.state.display
+        return tuple(self.state.display)
+
+    def pile_size(self) -> int:
+        return len(self.state.draw_pile)
 
     def supply(self) -> int:
         state = self.state
@@ -177,6 +183,7 @@ class GreedyBot:
                 targets.setdefault(len(top), []).append(min(top))
         ghost = table.ghost_piles() if self.duel else ()
         ending: Callable[[int], bool] | None = None
+        shed, steal, ghost_weight, joker_spent, per_value = SHED, STEAL, GHOST, JOKER_SPENT, VALUE / JOKER
         worths = []
         for play in legal:
             value, jokers = play.value, play.jokers  # type: ignore[attr-defined]
@@ -186,12 +193,13 @@ class GreedyBot:
                     ending = self._wins_by_ending(table, sizes)
                 worths.append(1000.0 if ending(size) else -1000.0)
                 continue
-            worth = SHED * size - JOKER_SPENT * jokers + VALUE * value / JOKER
-            for target in targets.get(size, ()):  # rules 6–7: every top this play steals
-                if value > target or (expert and value == 1 and target == JOKER):
-                    worth += STEAL * size
+            worth = shed * size - joker_spent * jokers + per_value * value
+            if size in targets:
+                for target in targets[size]:  # rules 6–7: every top this play steals
+                    if value > target or (expert and value == 1 and target == JOKER):
+                        worth += steal * size
             if ghost and eligible_piles(ghost, size, value):
-                worth += GHOST * size
+                worth += ghost_weight * size
             worths.append(worth)
         return self._best(legal, worths)
 
@@ -225,9 +233,20 @@ class GreedyBot:
         """The draw source worth most (display slots by `card_worth`, the pile `PILE_WORTH`),
         ties broken by the bot's generator, and its worth."""
         hand = table.hand(self.seat)
-        display = table.display()
-        worths = [sum([card_worth(card, hand) for card in display[a.slot]]) if type(a) is DrawDisplay  # type: ignore[attr-defined]
-                  else PILE_WORTH for a in sources]
+        slots = table.display()
+        worth_of: dict[int, float] = {}  # card -> card_worth, for this hand
+        worths = []
+        for source in sources:
+            if type(source) is DrawDisplay:
+                worth = 0.0
+                for card in slots[source.slot]:  # type: ignore[attr-defined]
+                    card_value = worth_of.get(card)
+                    if card_value is None:
+                        card_value = worth_of[card] = card_worth(card, hand)
+                    worth += card_value
+                worths.append(worth)
+            else:
+                worths.append(PILE_WORTH)
         return self._best(sources, worths), max(worths)
 
     # -- helpers ------------------------------------------------------------------------------------
@@ -240,7 +259,9 @@ class GreedyBot:
 
     def near_end(self, table: Table) -> bool:
         """Whether the end is near, from what everyone sees (the supply and the hand sizes)."""
-        return table.supply() < NEAR_END_SUPPLY or min(table.hand_sizes()) <= NEAR_END_HAND
+        if table.pile_size() < NEAR_END_SUPPLY and table.supply() < NEAR_END_SUPPLY:
+            return True
+        return min(table.hand_sizes()) <= NEAR_END_HAND
 
 
 def card_worth(card: int, hand: Sequence[int]) -> float:
