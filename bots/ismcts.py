@@ -11,7 +11,9 @@ observer's information set, gathers the statistics of all samples:
   visits), since an action is not available in every sample;
 - expansion adds one untried legal action;
 - the rollout plays on with random moves, or with a registered bot of the game (its `greedy`
-  bot) as the policy, to the end of the game or to the game's rollout horizon, if it declares
+  bot) as the policy — read off the state through its `act_on_state` when it has one, no view
+  built per move; for the first ``rollout_plies`` moves only, or mixed with random moves at
+  ``rollout_epsilon`` — to the end of the game or to the game's rollout horizon, if it declares
   one (its ``Game.rollout_horizon``: say, the end of the current round, valued per seat);
 - back-propagation credits each node to the seat that chose the action into it, with that seat's
   reward — by default the game's declared objective (`GameSpec.utility`): its share of the win
@@ -20,6 +22,9 @@ observer's information set, gathers the statistics of all samples:
   ``reward=win`` or ``reward=score`` choose one (a score without declared bounds is rescaled
   between the worst and the best seat) — or its value at the horizon, so any number of
   players and decisions owed by any seat in any order are handled alike.
+
+With ``widening`` (progressive widening) a node gets at most max(1, widening·visits^exponent)
+children while some of its children are legal in the sample (see `meeple_bots.search.TreeSearch`).
 
 Another seat's choice the bot cannot see (a simultaneous decision, a face-down pass) is not a
 branch of the tree: see `meeple_bots.search` ("Choices the observer cannot see").
@@ -67,6 +72,10 @@ class IsmctsBot:
         self.tree = TreeSearch(params["exploration"], below, rollout, observer=seat, widening=params["widening"],
                                widening_exponent=params["widening_exponent"])
         self.last_iterations = 0
+        self.reuse: bool = params["reuse"]
+        self.kept: Node | None = None  # the node of the bot's last move, kept with `reuse`
+        self.kept_moves = 0  # the view's move count at which the kept node applies
+        self.reused_visits = 0
         self.parallel = root_parallel(IsmctsBot, IsmctsBot.search, game, seat, params, self.rng, aids=aids)
 
     def _policies(self, name: str, aids: SearchAids | None) -> list[Bot] | None:
@@ -89,9 +98,12 @@ class IsmctsBot:
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
-            return legal[0]  # a forced move needs no search
+            kept = self._kept_for(view)  # a forced move needs no search; a kept subtree follows it
+            self._keep(kept.children.get(legal[0]) if kept is not None else None, view)
+            return legal[0]
         root = self.search(view)
-        self.last_iterations = root.visits  # for benchmarks and reports (a time budget may cut it)
+        # for benchmarks and reports (a time budget may cut it; a kept subtree's visits don't count)
+        self.last_iterations = root.visits - self.reused_visits
         decision = root.decision_node()
         if not decision.children:
             # Every iteration stopped at another seat's unseen choice before reaching this seat's
@@ -101,6 +113,7 @@ class IsmctsBot:
         best = decision.best_child()
         for action in legal:  # answer with the host's own object for the chosen action
             if action == best.action:
+                self._keep(best, view)
                 return action
         raise BotError(f"ismcts chose {best.action!r}, which the host does not offer: "
                        f"{self.game.spec.id}'s determinization gave {self.seat} other legal actions")
@@ -110,8 +123,23 @@ class IsmctsBot:
         if self.parallel is not None:  # workers=N: N processes search, their statistics summed
             return self.parallel.search(view, self.iterations)
         sample, rng = self.game.sampler(view), self.rng  # the view is read once per search
+        kept = self._kept_for(view)
+        self.kept = None
+        self.reused_visits = kept.visits if kept is not None else 0
         return self.tree.run_sampled(lambda: sample(rng), self.iterations, self.budget,
-                                     keep_origin=self.keep_origin)
+                                     keep_origin=self.keep_origin, root=kept)
+
+    def _keep(self, node: Node | None, view: View) -> None:
+        """With `reuse`, keep `node` — the bot's move just made at `view` — for the next search."""
+        if self.reuse and self.parallel is None:
+            self.kept, self.kept_moves = node, view.moves + 1
+
+    def _kept_for(self, view: View) -> Node | None:
+        """The kept subtree, if `view` comes right after the bot's last move: no other seat has
+        moved since (nothing the bot did not see), so the tree's path is the one the game took."""
+        if self.kept is not None and view.moves == self.kept_moves:
+            return self.kept
+        return None
 
 
 INFO = BotInfo(
@@ -141,6 +169,8 @@ INFO = BotInfo(
                choices=(OBJECTIVE, "win", "score")),
         Option("horizon", "bool", True, "stop rollouts at the game's rollout horizon, if it "
                "declares one (e.g. the end of the round in Combo Breaker)"),
+        Option("reuse", "bool", True, "when the bot decides again right after its own move (no "
+               "other seat moved since), search on from the subtree of that move"),
         *WIDENING_OPTIONS,
         WORKERS_OPTION,
     ),

@@ -16,6 +16,13 @@ rollouts. Games with chance are searched *open loop* (`TreeSearch.run_sampled`, 
 with a sampler that returns a copy of the state with fresh chance drawn from the bot's generator,
 never the game's), so no node trusts one sampled die roll; a child competes only in the
 iterations where its action is legal, and its exploration term counts those.
+
+Between moves (``reuse``, games without chance) the bot keeps its tree and searches on from the
+node whose state shows the position it is given next — after its own move and the others' since —
+so what it learnt there counts on top of the new search. With ``widening`` (progressive widening)
+a node gets at most max(1, widening·visits^widening_exponent) children, so a position with
+hundreds of moves (Linkage's opening: 320) is searched deeper among a growing few instead of once
+per move.
 """
 
 from __future__ import annotations

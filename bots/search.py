@@ -228,10 +228,14 @@ class TreeSearch:
     # -- sampled: a fresh state per iteration, open loop ------------------------------------------------
 
     def run_sampled(self, sample: Callable[[], State], iterations: int, budget: float = 0.0,
-                    keep_origin: bool = False) -> Node:
+                    keep_origin: bool = False, root: Node | None = None) -> Node:
         """`iterations` iterations (fewer if `budget` seconds run out), each on a new `sample()`.
-        With `keep_origin` the rollout gets an untouched copy of the sample as its origin."""
-        root = Node(None, None, None)
+        With `keep_origin` the rollout gets an untouched copy of the sample as its origin. Given a
+        `root` from an earlier search (the node of the moves since), the search goes on from it."""
+        if root is None:
+            root = Node(None, None, None)
+        else:
+            root.parent = None  # the rest of the old tree goes; back-ups stop here
         deadline = time.perf_counter() + budget if budget else math.inf
         rollout = self.rollout
         for done in range(iterations):

@@ -150,3 +150,34 @@ def test_ismcts_takes_rollout_plies_and_epsilon_options():
     assert params["rollout_plies"] == 8 and params["rollout_epsilon"] == 0.25
     with pytest.raises(Exception, match="rollout_epsilon"):
         ISMCTS.parse_params({"rollout_epsilon": 1.5})
+
+
+def ismcts_decisions(spec, deal=3, limit=40):
+    """Seat 0 plays `spec` against first-legal-action opponents; yields, for each of its searches,
+    (visits reused, iterations searched, whether no other seat moved since its last move)."""
+    bot = REGISTRY.make_bot(spec, LINKO, 0)
+    state = LINKO.new_state(deal)
+    while state.pending and state.moves < limit:
+        legal = state.legal_actions()
+        if state.current_player == 0:
+            moved_before = bot.kept_moves == state.moves and bot.kept is not None
+            action = bot.act(state.view(0), legal)
+            if len(legal) > 1:
+                yield bot.reused_visits, bot.last_iterations, moved_before
+        else:
+            action = legal[0]
+        state.apply(action)
+
+
+def test_ismcts_searches_on_from_its_own_last_move_when_no_other_seat_moved_since():
+    searches = list(ismcts_decisions("ismcts:iterations=30"))
+    right_after = [reused for reused, _, after_own in searches if after_own]
+    assert right_after and all(visits > 0 for visits in right_after)
+    assert all(searched == 30 for _, searched, _ in searches)  # kept visits are not this search's
+
+
+def test_ismcts_starts_afresh_after_another_seat_moved_or_without_reuse():
+    searches = list(ismcts_decisions("ismcts:iterations=30"))
+    assert any(not after_own for _, _, after_own in searches)
+    assert all(reused == 0 for reused, _, after_own in searches if not after_own)
+    assert all(reused == 0 for reused, _, _ in ismcts_decisions("ismcts:iterations=30,reuse=false"))
