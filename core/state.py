@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from itertools import repeat
 from operator import is_
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Sequence
+from weakref import ref
 
 import attrs
 from attrs import define
@@ -27,7 +28,9 @@ from .errors import IllegalAction
 from .game import Game
 from .layout import Kind, game_fields, zones_of
 from .rng import Rng
-from .view import View, new_view
+from .view import EXTRAS as _EXTRAS
+from .view import MAX_LIVE_VIEWS, View, watch_zones
+from .view import view_extras as _view_extras
 from .zones import Hand, Visibility, Zone
 
 _STATE_OPTIONS = {"slots": True, "eq": False, "kw_only": True}
@@ -62,6 +65,9 @@ class State(PendingDecisions, metaclass=StateMeta):
     # keys ascending. Secret (views show each seat only its own). Never mutated in place (a new
     # dict per choice), so clones share it; None when nobody has a pending choice.
     _choices: dict[int, Action] | None = attrs.field(default=None, init=False, repr=False)
+    # The unread lazy views taken from this state (see `meeple.view.LiveViews`); None until the
+    # first view. Never shared: a clone starts without.
+    _watch: Any = attrs.field(default=None, init=False, repr=False)
 
     view_extra_types: ClassVar[dict[str, Any]] = {}
 
@@ -168,6 +174,9 @@ class State(PendingDecisions, metaclass=StateMeta):
         that always lets `current_player` act may record each action as it goes: both give the
         same record, and replaying it (`apply(action)` one by one) gives the same game.
         """
+        watch = self._watch
+        if watch is not None and watch.state_refs:
+            watch.state_changing()
         pending = self.pending
         if not pending:
             raise IllegalAction("the game is over: no action is legal")
@@ -199,6 +208,9 @@ class State(PendingDecisions, metaclass=StateMeta):
         illegal action this method may corrupt the state. A simultaneous decision's choice still
         goes through `apply`'s checks (its choices are collected, not resolved at once).
         """
+        watch = self._watch
+        if watch is not None and watch.state_refs:
+            watch.state_changing()
         owed = self.pending[-1]
         if owed.player is None:
             return self._choose(owed, action, None)
@@ -255,6 +267,9 @@ class State(PendingDecisions, metaclass=StateMeta):
     def restore_choices(self, choices: Iterable[tuple[int, Action]]) -> None:
         """Put back pending choices (`(seat, action)` pairs) of the simultaneous decision on top,
         as read from JSON or a view; each must be a legal choice of a seat that owes one."""
+        watch = self._watch
+        if watch is not None and watch.state_refs:
+            watch.state_changing()
         restored: dict[int, Action] = {}
         for seat, action in choices:
             frame = self.pending[-1] if self.pending else None
@@ -281,6 +296,9 @@ class State(PendingDecisions, metaclass=StateMeta):
         """
         if not self._choices:
             return
+        watch = self._watch
+        if watch is not None and watch.state_refs:
+            watch.state_changing()
         self.moves -= len(self._choices)
         self._choices = None
         self._legal = self._legal_set = None
@@ -332,7 +350,8 @@ def _cloner(cls: type) -> Callable[[State], State]:
     lines = ["def clone(self):", "    new = new_(cls)", "    new.game = self.game",
              "    new.rng = self.rng.copy()", "    new.pending = self.pending[:]",
              "    new.moves = self.moves", "    new._legal = self._legal",
-             "    new._legal_set = self._legal_set", "    new._choices = self._choices"]
+             "    new._legal_set = self._legal_set", "    new._choices = self._choices",
+             "    new._watch = None"]
     for info in game_fields(cls):
         n = info.name
         if info.kind is Kind.ZONE:
@@ -353,13 +372,6 @@ def _cloner(cls: type) -> Callable[[State], State]:
     return cloner
 
 
-def _visible_choices(choices: Mapping[int, Action], player: int | None) -> tuple[tuple[int, Action], ...]:
-    """The pending choices `player` may see: its own (all of them for the observer)."""
-    if player is None:
-        return tuple(choices.items())
-    return ((player, choices[player]),) if player in choices else ()
-
-
 _VIEWERS: dict[type, Callable[[State, int | None], View]] = {}
 
 # A zone's view, with `Zone.view` inlined where its cache answers: the cached view of a viewer
@@ -377,39 +389,102 @@ def _caches_seen_view(zone_type: type | None) -> bool:
 
 
 def _viewer(cls: type) -> Callable[[State, int | None], View]:
-    """Compile a view function for a state class: zones give their (cached) views, lists and
-    dicts become tuples, hidden fields are left out, extras are added when the game has any."""
+    """Compile the view function of a state class.
+
+    `view(state, player)` takes a lazy snapshot (see `meeple.view`): the state's zone objects,
+    its plain values (lists and dicts as tuples; hidden fields left out), `moves`, `pending` and
+    the pending choices. `build(player, src, saved)` turns it into the view's fields when the
+    view is first read: each zone's (cached) view — or the one saved for it before it changed —
+    and the values, then the extras when the game has any."""
     viewer = _VIEWERS.get(cls)
     if viewer is not None:
         return viewer
-    entries = []
+    zones: list[str] = []
+    values: list[str] = []
+    entries: list[str] = []
+    saved_entries: list[str] = []
     for info in game_fields(cls):
         n = info.name
         if info.hidden:
             continue
-        zone_view = _ZONE_VIEW if info.kind in (Kind.ZONE, Kind.ZONES) and _caches_seen_view(info.zone_type) \
-            else "z.view(player)"
-        if info.kind is Kind.ZONE:
-            entries.append(f"({n!r}, {zone_view.replace('z.', f'self.{n}.')})")
-        elif info.kind is Kind.ZONES:
-            entries.append(f"({n!r}, tuple([{zone_view} for z in self.{n}]))")
-        elif info.kind is Kind.LIST:
-            entries.append(f"({n!r}, tuple(self.{n}))")
+        if info.kind in (Kind.ZONE, Kind.ZONES):
+            zone_view = _ZONE_VIEW if _caches_seen_view(info.zone_type) else "z.view(player)"
+            saved_view = f"(saved[id(z)] if id(z) in saved else {zone_view})"
+            local = f"z{len(zones)}"
+            if info.kind is Kind.ZONE:
+                zones.append(f"self.{n}")
+                entries.append(f"({n!r}, {_rename(zone_view, local)})")
+                saved_entries.append(f"({n!r}, {_rename(saved_view, local)})")
+            else:
+                zones.append(f"self.{n}" if info.container is tuple else f"tuple(self.{n})")
+                entries.append(f"({n!r}, tuple([{zone_view} for z in {local}]))")
+                saved_entries.append(f"({n!r}, tuple([{saved_view} for z in {local}]))")
+            continue
+        local = f"v{len(values)}"
+        if info.kind is Kind.LIST:
+            values.append(f"tuple(self.{n})")
         elif info.kind is Kind.DICT:
-            entries.append(f"({n!r}, tuple(self.{n}.items()))")
+            values.append(f"tuple(self.{n}.items())")
         else:
-            entries.append(f"({n!r}, self.{n})")
-    lines = ["def view(self, player):", f"    fields = ({', '.join(entries)}{',' if entries else ''})"]
-    if cls.view_extras is not State.view_extras:
-        lines += ["    extras = self.view_extras(player)",
-                  "    if extras:", "        fields = fields + tuple(extras.items())"]
-    lines += ["    choices = self._choices",
-              "    if choices:",
-              "        return View_(self.game.spec.id, player, self.moves, tuple(self.pending), fields,",
-              "                     tuple(choices), visible_choices(choices, player))",
-              "    return View_(self.game.spec.id, player, self.moves, tuple(self.pending), fields)"]
-    namespace: dict[str, Any] = {"View_": new_view, "visible_choices": _visible_choices,
-                                 "PUBLIC_": Visibility.PUBLIC, "OWNER_": Visibility.OWNER}
+            values.append(f"self.{n}")
+        entries.append(f"({n!r}, {local})")
+        saved_entries.append(f"({n!r}, {local})")
+    has_extras = cls.view_extras is not State.view_extras
+    lines = ["def build(player, src, saved):"]
+    if zones:
+        lines.append(f"    {_tuple_of([f'z{i}' for i in range(len(zones))])} = src[7]")
+    if values:
+        lines.append(f"    {_tuple_of([f'v{i}' for i in range(len(values))])} = src[8:]")
+    lines += ["    if saved is None:", f"        fields = {_tuple_of(entries)}",
+              "    else:", f"        fields = {_tuple_of(saved_entries)}"]
+    if has_extras:
+        lines += ["    if saved is not None and EXTRAS_ in saved:", "        extras = saved[EXTRAS_]",
+                  "    else:", "        extras = view_extras_(src[6], player)",
+                  "    if extras:", "        fields = fields + extras"]
+    lines += ["    return fields", "",
+              "def view(self, player):",
+              "    if self.__class__ is not cls_:",
+              "        return viewer_(self.__class__)(self, player)",
+              f"    zones = {_tuple_of(zones)}",
+              "    watch = self._watch",
+              # The zones seen last time, all reporting to `watch`: `==` finds the same objects
+              # in C; a zone equal to the one it replaced shows the same view, so the view reads
+              # the one that reports. Anything else (a new zone) goes the slow way.
+              "    if watch is not None and zones == watch.zones:",
+              "        zones = watch.zones",
+              "    else:",
+              f"        watch = watch_zones_(self, zones, {has_extras})",
+              "    v = new_(View_)",
+              "    set_src(v, (build, self.game, self.moves, tuple(self.pending), self._choices, player, "
+              f"{'self' if has_extras else 'None'}, zones{''.join(', ' + v for v in values)}))",
+              "    if watch.eager:",
+              "        v._materialise()",
+              "        return v",
+              "    refs = watch.refs",
+              "    refs.append(ref_(v))",
+              "    if len(refs) > MAX_LIVE_:",
+              "        watch.trim()",
+              "    return v"]
+    namespace: dict[str, Any] = {
+        "View_": View, "new_": object.__new__,
+        "set_src": View._src.__set__, "watch_zones_": watch_zones, "ref_": ref,  # type: ignore[attr-defined]
+        "MAX_LIVE_": MAX_LIVE_VIEWS, "cls_": cls, "viewer_": _viewer,
+        "EXTRAS_": _EXTRAS, "view_extras_": _view_extras,
+        "PUBLIC_": Visibility.PUBLIC, "OWNER_": Visibility.OWNER}
     exec("\n".join(lines), namespace)  # noqa: S102 - generated from attrs field names only
     viewer = _VIEWERS[cls] = namespace["view"]
+    viewer.__doc__ = State.view.__doc__
+    if "view" not in cls.__dict__:
+        # From now on `state.view(player)` calls the compiled function directly (a subclass
+        # that inherits it is sent to its own by the first line above).
+        cls.view = viewer
     return viewer
+
+
+def _rename(expression: str, name: str) -> str:
+    """A zone-view expression written for `z`, for the zone named `name`."""
+    return expression.replace("(z)", f"({name})").replace("z.", f"{name}.")
+
+
+def _tuple_of(items: list[str]) -> str:
+    return f"({', '.join(items)}{',' if items else ''})"

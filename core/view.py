@@ -1,8 +1,16 @@
-"""A player's view of a state: frozen, JSON-serializable, holding only what that player may see."""
+"""A player's view of a state: frozen, JSON-serializable, holding only what that player may see.
+
+`State.view` builds a view lazily: it keeps the state's plain values and its zone objects as they
+are, and reads the zones' views (and the game's view extras) only when the view is first read. It
+stays a true snapshot: before a zone changes (`Zone._changed`) or the state applies an action,
+`LiveViews` saves, for every such view still alive and unread, what it would have read. A view
+nobody reads (a random bot's, or one a host drops) costs little more than the tuple of the
+state's fields, whatever the game's zones; one that is read costs what building it eagerly costs.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 import attrs
 from attrs import frozen
@@ -21,6 +29,9 @@ class View(PendingDecisions):
     While a simultaneous decision is pending, `chosen` lists the seats that have made their
     secret choice (everyone sees that much) and `choices` the `(seat, action)` choices this viewer
     may see: its own, or all of them for the observer. Both are empty otherwise.
+
+    A view from `State.view` is lazy (see the module's docstring): it reads its state on the
+    first read of any of these, and is equal from then on to the one built at once.
     """
 
     game: str
@@ -31,6 +42,10 @@ class View(PendingDecisions):
     chosen: tuple[int, ...] = ()
     choices: tuple[tuple[int, Action], ...] = ()
     _by_name: dict[str, Any] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    # A lazy view (see the module's docstring): what it was taken from, until it is read; then None.
+    _src: Any = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
+    # A lazy view's zone views (by `id` of the zone) and extras saved before they changed.
+    _saved: dict[Any, Any] | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
 
     def _chosen_seats(self) -> Iterable[int]:
         return self.chosen
@@ -55,7 +70,19 @@ class View(PendingDecisions):
         return [key for key, _ in self.fields]
 
     def __getattr__(self, name: str) -> Any:
+        # Only reached for a name the view does not hold (yet): a lazy view reads its state on
+        # the first read of any of its fields.
+        if name in _LAZY_NAMES:
+            src = self._src
+            if src is not None:
+                if name == "player":
+                    _set_player(self, src[5])
+                else:
+                    self._materialise()
+                return getattr(self, name)
         if name.startswith("_"):
+            if name == "_saved":
+                return None  # a lazy view saves nothing until one of its zones changes
             if name == "_by_name":
                 # The index of fields by name, built on the first read by name (many views,
                 # a host's or a rollout's, are never read that way), then kept.
@@ -69,24 +96,163 @@ class View(PendingDecisions):
             raise AttributeError(f"this view has no field {name!r}") from None
 
 
-_new = object.__new__
+    def _materialise(self) -> None:
+        """Read what a lazy view was taken from: the zones' views (those saved before they
+        changed, the others as they still are), the plain values and extras."""
+        src = self._src
+        build, game, moves, pending, choices, player = src[:6]
+        _set_player(self, player)
+        _set_fields(self, build(player, src, self._saved))
+        _set_game(self, game.spec.id)
+        _set_moves(self, moves)
+        _set_pending(self, pending)
+        if choices:
+            _set_chosen(self, tuple(choices))
+            _set_choices(self, visible_choices(choices, player))
+        else:
+            _set_chosen(self, ())
+            _set_choices(self, ())
+        _set_src(self, None)
+        _set_saved(self, None)
+
+
+_LAZY_NAMES = frozenset({"game", "player", "moves", "pending", "fields", "chosen", "choices"})
+#: The key under which a lazy view's saved view extras are kept (zones are keyed by int ids).
+EXTRAS = "extras"
+
 _set_game, _set_player, _set_moves = View.game.__set__, View.player.__set__, View.moves.__set__  # type: ignore[attr-defined]
 _set_pending, _set_fields = View.pending.__set__, View.fields.__set__  # type: ignore[attr-defined]
 _set_chosen, _set_choices = View.chosen.__set__, View.choices.__set__  # type: ignore[attr-defined]
+_set_src, _set_saved = View._src.__set__, View._saved.__set__  # type: ignore[attr-defined]
 
 
-def new_view(game: str, player: int | None, moves: int, pending: tuple[Decision, ...],
-             fields: tuple[tuple[str, Any], ...], chosen: tuple[int, ...] = (),
-             choices: tuple[tuple[int, Action], ...] = ()) -> View:
-    """`View(...)` with the same arguments and the same result, at about half the cost: it sets
-    the slots directly instead of through the frozen class's generated `__init__`. For
-    `State.view`, which builds a view at every decision of every game a host runs."""
-    view = _new(View)
-    _set_game(view, game)
-    _set_player(view, player)
-    _set_moves(view, moves)
-    _set_pending(view, pending)
-    _set_fields(view, fields)
-    _set_chosen(view, chosen)
-    _set_choices(view, choices)
-    return view
+def visible_choices(choices: Mapping[int, Action], player: int | None) -> tuple[tuple[int, Action], ...]:
+    """The pending choices `player` may see: its own (all of them for the observer)."""
+    if player is None:
+        return tuple(choices.items())
+    return ((player, choices[player]),) if player in choices else ()
+
+
+def view_extras(state: Any, player: int | None) -> tuple[tuple[str, Any], ...]:
+    """The game's view extras for `player`, as the view's trailing fields."""
+    extras = state.view_extras(player)
+    return tuple(extras.items()) if extras else ()
+
+
+#: How many unread views of one state may wait at once; beyond it the oldest are read, so a
+#: host that keeps every view it took does not make every zone change visit all of them.
+MAX_LIVE_VIEWS = 8
+
+
+class LiveViews:
+    """The lazy views taken from one state that have not been read yet, held weakly.
+
+    Every zone of the state points here (`Zone._watch`); a zone about to change calls
+    `zone_changing` first, the state calls `state_changing` before it applies an action. Each
+    saves, for every such view still alive, what it would have read: the zone's view as it is
+    now (and the view extras, computed now). A view dropped unread costs nothing more.
+
+    A zone found in two states' zones (a zone object shared) makes both states' views eager
+    (`eager`): built at once, as they were before views were lazy.
+    """
+
+    __slots__ = ("zones", "refs", "state_refs", "eager")
+
+    def __init__(self, extras: bool) -> None:
+        self.zones: tuple[Any, ...] | None = None  # the state's zone fields when last checked
+        self.refs: list[Any] = []  # weak references to unread views (changed in place only)
+        # What `State.apply` checks: the unread views that read the state itself (the game's
+        # view extras) when read — `refs` for a game with extras; for the others, always empty.
+        self.state_refs: list[Any] | tuple[()] = self.refs if extras else ()
+        self.eager = False
+
+    def zone_changing(self, zone: Any) -> None:
+        """`zone` is about to change: save its view (and the extras) for every unread view."""
+        keep = []
+        key = id(zone)
+        for view_ref in self.refs:
+            view = view_ref()
+            if view is None:
+                continue
+            src = view._src
+            if src is None:
+                continue
+            saved = view._saved
+            if saved is None:
+                saved = {}
+                _set_saved(view, saved)
+            if key not in saved:
+                saved[key] = zone.view(src[5])
+            if src[6] is not None and EXTRAS not in saved:
+                saved[EXTRAS] = view_extras(src[6], src[5])
+            keep.append(view_ref)
+        self.refs[:] = keep
+
+    def state_changing(self) -> None:
+        """The state is about to apply an action: save the extras for every unread view (its
+        zones save themselves as they change), and forget the views gone."""
+        keep = []
+        for view_ref in self.refs:
+            view = view_ref()
+            if view is None:
+                continue
+            src = view._src
+            if src is None:
+                continue
+            if src[6] is not None:
+                saved = view._saved
+                if saved is None:
+                    saved = {}
+                    _set_saved(view, saved)
+                if EXTRAS not in saved:
+                    saved[EXTRAS] = view_extras(src[6], src[5])
+            keep.append(view_ref)
+        self.refs[:] = keep
+
+    def trim(self) -> None:
+        """More than `MAX_LIVE_VIEWS` views wait: forget those gone, read the oldest others."""
+        live = [r for r in self.refs if (v := r()) is not None and v._src is not None]
+        while len(live) > MAX_LIVE_VIEWS // 2:
+            oldest = live.pop(0)()
+            if oldest is not None:
+                oldest._materialise()
+        self.refs[:] = live
+
+    def read_all(self) -> None:
+        """Read every unread view now (their zones are about to stop reporting here)."""
+        refs = self.refs[:]
+        self.refs.clear()
+        for view_ref in refs:
+            view = view_ref()
+            if view is not None and view._src is not None:
+                view._materialise()
+
+
+def watch_zones(state: Any, zones: tuple[Any, ...], extras: bool) -> LiveViews:
+    """The state's `LiveViews`, every zone in `zones` (zones, or tuples of zones) reporting to it.
+
+    The slow path of `State.view`, taken when the state's zone objects are not the ones seen
+    last time (the first view, or a field given a new zone); `extras`: whether the game has view
+    extras (read from the state itself)."""
+    watch = state._watch
+    if watch is None:
+        watch = state._watch = LiveViews(extras)
+    for entry in zones:
+        if isinstance(entry, list):
+            # Zones in a list a state keeps as a tuple field: one could be replaced in place
+            # unseen by the check `State.view` makes, so this state's views are built at once.
+            watch.read_all()
+            watch.eager = True
+        for zone in entry if isinstance(entry, (tuple, list)) else (entry,):
+            other = zone._watch
+            if other is None:
+                zone._watch = watch
+            elif other is not watch:
+                # One zone object in two states: neither's views can rely on it reporting to
+                # them alone, so both build their views at once from now on.
+                other.read_all()
+                other.eager = True
+                watch.read_all()
+                watch.eager = True
+    watch.zones = zones
+    return watch

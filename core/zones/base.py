@@ -22,9 +22,12 @@ class Visibility(str, enum.Enum):
 
 
 class Zone:
-    """Base class of zones. Subclasses are small, slotted and copy themselves cheaply."""
+    """Base class of zones. Subclasses are small, slotted and copy themselves cheaply.
 
-    __slots__ = ("visibility", "owner", "_seen", "_unseen")
+    Two zones are `==` only when every seat sees the same view of them (same class, visibility,
+    owner and contents): a state's view may read a zone equal to the one in its field."""
+
+    __slots__ = ("visibility", "owner", "_seen", "_unseen", "_watch")
     kind: ClassVar[str]
 
     def __init__(self, visibility: Visibility = Visibility.PUBLIC, owner: int | None = None) -> None:
@@ -34,6 +37,7 @@ class Zone:
         self.owner = owner
         self._seen: Any = None  # cached view for those who see the cards
         self._unseen: Any = None  # cached view for those who do not
+        self._watch: Any = None  # the `LiveViews` of the state it belongs to (see `_changed`)
 
     def visible_to(self, player: int | None) -> bool:
         """Whether `player` sees the cards (None is the omniscient observer)."""
@@ -72,7 +76,15 @@ class Zone:
         raise NotImplementedError
 
     def _changed(self) -> None:
-        """Forget cached views: called first by every method that changes the zone."""
+        """Forget cached views: called first by every method that changes the zone, before it
+        changes anything.
+
+        A state's views are lazy snapshots that read its zones when first read (see
+        `meeple.view.LiveViews`): while one that has not read this zone is still alive, the
+        zone's view is saved for it here, from the contents it had when the view was taken."""
+        watch = self._watch
+        if watch is not None and watch.refs:
+            watch.zone_changing(self)
         self._seen = self._unseen = None
 
     def to_data(self) -> dict[str, Any]:

@@ -111,6 +111,7 @@ class Pile(CardRow):
         clone.visibility = self.visibility
         clone.owner = self.owner
         clone._seen, clone._unseen = self._seen, self._unseen
+        clone._watch = None
         clone._cards = self._cards[:]
         return clone
 
@@ -356,6 +357,7 @@ class Hand(CardRow):
         clone.visibility = self.visibility
         clone.owner = self.owner
         clone._seen, clone._unseen = self._seen, self._unseen
+        clone._watch = None
         clone.ordered = self.ordered
         clone._cards = self._cards[:]
         clone._known = self._known[:]

@@ -92,6 +92,7 @@ class Counters(Zone):
         clone.visibility = self.visibility
         clone.owner = self.owner
         clone._seen, clone._unseen = self._seen, self._unseen
+        clone._watch = None
         clone._counts = dict(self._counts)
         return clone
 

@@ -120,6 +120,7 @@ class Display(Zone):
         clone.visibility = self.visibility
         clone.owner = self.owner
         clone._seen, clone._unseen = self._seen, self._unseen
+        clone._watch = None
         clone._slots = self._slots[:]
         return clone
 

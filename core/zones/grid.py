@@ -140,6 +140,7 @@ class Grid(Zone):
         clone.visibility = self.visibility
         clone.owner = None
         clone._seen, clone._unseen = self._seen, self._unseen
+        clone._watch = None
         clone.rows, clone.cols = self.rows, self.cols
         clone._cells = self._cells[:]
         clone._neighbours = self._neighbours

@@ -95,6 +95,7 @@ class KeyedPiles(Zone):
         clone.visibility = self.visibility
         clone.owner = self.owner
         clone._seen, clone._unseen = self._seen, self._unseen
+        clone._watch = None
         clone._piles = {k: v[:] for k, v in self._piles.items()}
         return clone
 

@@ -86,6 +86,7 @@ class Tableau(Zone):
         clone.visibility = self.visibility
         clone.owner = self.owner
         clone._seen, clone._unseen = self._seen, self._unseen
+        clone._watch = None
         clone._layers = self._layers[:]
         return clone
 
