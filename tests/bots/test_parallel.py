@@ -107,15 +107,17 @@ def test_workers_answer_the_bots_own_search_with_their_seeds_and_shares_summed()
         searcher.parallel.close()
 
 
-def test_the_same_seed_gives_the_same_choices_with_workers():
+def test_the_same_seed_gives_the_same_choices_and_statistics_with_workers():
     state, seat = first_decision(deal=3)
     legal = state.legal_actions()
-    choices = []
-    for _ in range(2):
-        searcher = bot("ismcts:iterations=60,workers=2", seat, seed=11)
-        choices.append([searcher.act(state.view(seat), legal) for _ in range(3)])
+    runs = {}
+    for run, seed in (("first", 11), ("again", 11), ("other seed", 12)):
+        searcher = bot("ismcts:iterations=60,workers=2", seat, seed=seed)
+        choice = searcher.act(state.view(seat), legal)
+        runs[run] = (choice, [decision_statistics(searcher.search(state.view(seat))) for _ in range(2)])
         searcher.parallel.close()
-    assert choices[0] == choices[1]
+    assert runs["first"] == runs["again"]
+    assert runs["first"][1] != runs["other seed"][1]  # the workers' seeds come from the bot's
 
 
 def test_mcts_with_workers_sums_exact_searches_and_repeats_its_choice():
