@@ -1,9 +1,12 @@
 """A greedy Combo Breaker bot: simple habits of a careful player, no look-ahead.
 
-- Lead with the longest combination, lowest first, sparing X cards (long low combos shed the
-  most cards while leaving the others room to beat them with cards they would rather keep).
-- Follow by going out if it can, otherwise beat with the lowest sufficient combination, sparing
-  X cards; if it cannot beat, take the reserve card that best fits the hand, where it fits best.
+- Lead with the longest combination, sparing X cards, then the one that leaves the hand best
+  arranged (`fit`), then the lowest (long low combos shed the most cards while leaving the
+  others room to beat them with cards they would rather keep).
+- Follow by going out if it can, otherwise beat sparing X cards, with the combination that
+  leaves the hand best arranged, then the lowest sufficient one; if it cannot beat, take the
+  reserve card that best fits the hand, where it fits best. (Keeping the hand's pairs and runs
+  together, measured against the bot that ignored them: docs/figures.md, "Greedy bots".)
 - Keep Stop and Draw cards for emergencies: play them only when nothing else is allowed, or when
   they are all that stands between the bot and an empty hand. A Draw card is preferred when
   another player holds the best combination (they will draw), a Stop otherwise.
@@ -40,6 +43,11 @@ def fit(cards: Sequence[int]) -> int:
         elif abs(left - right) == 1:
             score += 1
     return score
+
+
+def fit_without(cards: Sequence[int], play: PlayCombination) -> int:
+    """The `fit` of the hand left once `play`'s cards are gone (the rest close the gap)."""
+    return fit([*cards[:play.start], *cards[play.start + play.count:]])
 
 
 def best_insertion(cards: Sequence[int], card: int, rng: Rng) -> tuple[int, int]:
@@ -122,7 +130,7 @@ class GreedyBot:
         takes = [a for a in legal if isinstance(a, TakeReserve)]
         if table.leading():
             if plays:
-                return min(plays, key=lambda a: (-a.count, len(a.wilds), self._rank(cards, a)))
+                return min(plays, key=lambda a: (-a.count, len(a.wilds), -fit_without(cards, a), self._rank(cards, a)))
             return self._special(table, specials)
         going_out = [a for a in plays if a.count == len(cards)]
         if going_out:
@@ -130,7 +138,7 @@ class GreedyBot:
         if specials and all(is_special(c) for c in cards):
             return self._special(table, specials)  # shedding them beats taking a reserve card
         if plays:
-            return min(plays, key=lambda a: (len(a.wilds), self._rank(cards, a), -a.count))
+            return min(plays, key=lambda a: (len(a.wilds), -fit_without(cards, a), self._rank(cards, a), -a.count))
         if takes:
             return self._take(table, cards, takes)
         return self._special(table, specials)

@@ -94,9 +94,18 @@ def test_greedy_leads_the_longest_combination_lowest_first():
 
 
 def test_greedy_beats_with_the_lowest_sufficient_combination_sparing_x():
+    state = position([[1, 2], [5, 3], [9, 1, 7, 3], [4]], leader=1)
+    act(state, PlayCombination(0, 1, ()))
+    assert choose(state) == PlayCombination(2, 1, ())  # the 7, not the 9
+
+
+def test_greedy_beats_keeping_its_pairs_and_runs_together():
+    state = position([[1, 2], [5, 3], [12, 6, 7, 3], [4]], leader=1)
+    act(state, PlayCombination(0, 1, ()))
+    assert choose(state) == PlayCombination(0, 1, ())  # the 12 keeps 6-7 together
     state = position([[1, 2], [5, 3], [12, 7, X, 6], [4]], leader=1)
     act(state, PlayCombination(0, 1, ()))
-    assert choose(state) == PlayCombination(3, 1, ())  # the 6, not the 7, the 12 or an X
+    assert choose(state) == PlayCombination(1, 1, ())  # 12 X 6 fits as well as 7 X 6: the 7; never an X
 
 
 def test_greedy_goes_out_when_it_can():
