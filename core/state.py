@@ -394,7 +394,7 @@ def _viewer(cls: type) -> Callable[[State, int | None], View]:
     `view(state, player)` takes a lazy snapshot (see `meeple.view`): the state's zone objects,
     its plain values (lists and dicts as tuples; hidden fields left out), `moves`, `pending` and
     the pending choices. `build(player, src, saved)` turns it into the view's fields when the
-    view is first read: each zone's (cached) view — or the one saved for it before it changed —
+    view is first read: each zone's (cached) view — or that of the copy kept before it changed —
     and the values, then the extras when the game has any."""
     viewer = _VIEWERS.get(cls)
     if viewer is not None:
@@ -409,7 +409,7 @@ def _viewer(cls: type) -> Callable[[State, int | None], View]:
             continue
         if info.kind in (Kind.ZONE, Kind.ZONES):
             zone_view = _ZONE_VIEW if _caches_seen_view(info.zone_type) else "z.view(player)"
-            saved_view = f"(saved[id(z)] if id(z) in saved else {zone_view})"
+            saved_view = f"(saved[id(z)].view(player) if id(z) in saved else {zone_view})"
             local = f"z{len(zones)}"
             if info.kind is Kind.ZONE:
                 zones.append(f"self.{n}")
@@ -430,6 +430,8 @@ def _viewer(cls: type) -> Callable[[State, int | None], View]:
         entries.append(f"({n!r}, {local})")
         saved_entries.append(f"({n!r}, {local})")
     has_extras = cls.view_extras is not State.view_extras
+    src = (f"(build, self.game, self.moves, tuple(self.pending), self._choices, player, "
+           f"{'self' if has_extras else 'None'}, zones{''.join(', ' + v for v in values)})")
     lines = ["def build(player, src, saved):"]
     if zones:
         lines.append(f"    {_tuple_of([f'z{i}' for i in range(len(zones))])} = src[7]")
@@ -438,7 +440,8 @@ def _viewer(cls: type) -> Callable[[State, int | None], View]:
     lines += ["    if saved is None:", f"        fields = {_tuple_of(entries)}",
               "    else:", f"        fields = {_tuple_of(saved_entries)}"]
     if has_extras:
-        lines += ["    if saved is not None and EXTRAS_ in saved:", "        extras = saved[EXTRAS_]",
+        lines += ["    if saved is not None and EXTRAS_ in saved:",
+                  "        extras = view_extras_(saved[EXTRAS_], player)",
                   "    else:", "        extras = view_extras_(src[6], player)",
                   "    if extras:", "        fields = fields + extras"]
     lines += ["    return fields", "",
@@ -452,14 +455,15 @@ def _viewer(cls: type) -> Callable[[State, int | None], View]:
               # the one that reports. Anything else (a new zone) goes the slow way.
               "    if watch is not None and zones == watch.zones:",
               "        zones = watch.zones",
+              "        v = new_(View_)",
+              f"        set_src(v, {src})",
               "    else:",
               f"        watch = watch_zones_(self, zones, {has_extras})",
-              "    v = new_(View_)",
-              "    set_src(v, (build, self.game, self.moves, tuple(self.pending), self._choices, player, "
-              f"{'self' if has_extras else 'None'}, zones{''.join(', ' + v for v in values)}))",
-              "    if watch.eager:",
-              "        v._materialise()",
-              "        return v",
+              "        v = new_(View_)",
+              f"        set_src(v, {src})",
+              "        if watch.eager:",
+              "            v._materialise()",
+              "            return v",
               "    refs = watch.refs",
               "    refs.append(ref_(v))",
               "    if len(refs) > MAX_LIVE_:",

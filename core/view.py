@@ -2,10 +2,12 @@
 
 `State.view` builds a view lazily: it keeps the state's plain values and its zone objects as they
 are, and reads the zones' views (and the game's view extras) only when the view is first read. It
-stays a true snapshot: before a zone changes (`Zone._changed`) or the state applies an action,
-`LiveViews` saves, for every such view still alive and unread, what it would have read. A view
-nobody reads (a random bot's, or one a host drops) costs little more than the tuple of the
-state's fields, whatever the game's zones; one that is read costs what building it eagerly costs.
+stays a true snapshot (copy on write): before a zone changes (`Zone._changed`), or the state
+applies an action in a game with view extras, `LiveViews` keeps a copy of that zone (of the
+state) for every such view still alive and unread. A view nobody reads (a random bot's, or one a
+host drops) costs little more than the tuple of the state's fields, whatever the game's zones;
+one kept unread costs a copy of each zone that changes while it waits; one that is read costs
+what building it at once costs.
 """
 
 from __future__ import annotations
@@ -44,7 +46,8 @@ class View(PendingDecisions):
     _by_name: dict[str, Any] = attrs.field(init=False, eq=False, hash=False, repr=False)
     # A lazy view (see the module's docstring): what it was taken from, until it is read; then None.
     _src: Any = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
-    # A lazy view's zone views (by `id` of the zone) and extras saved before they changed.
+    # What a lazy view keeps of its zones (copies, by `id` of the zone) and of its state (a clone,
+    # under EXTRAS, for the view extras) before they changed.
     _saved: dict[Any, Any] | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
 
     def _chosen_seats(self) -> Iterable[int]:
@@ -117,7 +120,8 @@ class View(PendingDecisions):
 
 
 _LAZY_NAMES = frozenset({"game", "player", "moves", "pending", "fields", "chosen", "choices"})
-#: The key under which a lazy view's saved view extras are kept (zones are keyed by int ids).
+#: The key under which a lazy view keeps a clone of its state for the view extras (zones are
+#: keyed by int ids).
 EXTRAS = "extras"
 
 _set_game, _set_player, _set_moves = View.game.__set__, View.player.__set__, View.moves.__set__  # type: ignore[attr-defined]
@@ -167,47 +171,44 @@ class LiveViews:
         self.eager = False
 
     def zone_changing(self, zone: Any) -> None:
-        """`zone` is about to change: save its view (and the extras) for every unread view."""
+        """`zone` is about to change: keep a copy of it (and of the state, for the extras) for
+        every unread view still alive (copy on write: its view is built only if it is read)."""
+        self._save(zone)
+
+    def state_changing(self) -> None:
+        """The state is about to apply an action: keep a copy of it for every unread view whose
+        game has view extras (its zones save themselves as they change)."""
+        self._save(None)
+
+    def _save(self, zone: Any) -> None:
+        refs = self.refs
+        if len(refs) == 1 and refs[0]() is None:
+            refs.clear()  # the common case: the one view taken since was dropped unread
+            return
         keep = []
         key = id(zone)
-        for view_ref in self.refs:
+        zone_copy = state_copy = None
+        for view_ref in refs:
             view = view_ref()
             if view is None:
                 continue
             src = view._src
             if src is None:
                 continue
+            keep.append(view_ref)
             saved = view._saved
             if saved is None:
                 saved = {}
                 _set_saved(view, saved)
-            if key not in saved:
-                saved[key] = zone.view(src[5])
+            if zone is not None and key not in saved:
+                if zone_copy is None:
+                    zone_copy = zone.copy()
+                saved[key] = zone_copy
             if src[6] is not None and EXTRAS not in saved:
-                saved[EXTRAS] = view_extras(src[6], src[5])
-            keep.append(view_ref)
-        self.refs[:] = keep
-
-    def state_changing(self) -> None:
-        """The state is about to apply an action: save the extras for every unread view (its
-        zones save themselves as they change), and forget the views gone."""
-        keep = []
-        for view_ref in self.refs:
-            view = view_ref()
-            if view is None:
-                continue
-            src = view._src
-            if src is None:
-                continue
-            if src[6] is not None:
-                saved = view._saved
-                if saved is None:
-                    saved = {}
-                    _set_saved(view, saved)
-                if EXTRAS not in saved:
-                    saved[EXTRAS] = view_extras(src[6], src[5])
-            keep.append(view_ref)
-        self.refs[:] = keep
+                if state_copy is None:
+                    state_copy = src[6].clone()
+                saved[EXTRAS] = state_copy
+        refs[:] = keep
 
     def trim(self) -> None:
         """More than `MAX_LIVE_VIEWS` views wait: forget those gone, read the oldest others."""
@@ -241,7 +242,6 @@ def watch_zones(state: Any, zones: tuple[Any, ...], extras: bool) -> LiveViews:
         if isinstance(entry, list):
             # Zones in a list a state keeps as a tuple field: one could be replaced in place
             # unseen by the check `State.view` makes, so this state's views are built at once.
-            watch.read_all()
             watch.eager = True
         for zone in entry if isinstance(entry, (tuple, list)) else (entry,):
             other = zone._watch
@@ -250,9 +250,14 @@ def watch_zones(state: Any, zones: tuple[Any, ...], extras: bool) -> LiveViews:
             elif other is not watch:
                 # One zone object in two states: neither's views can rely on it reporting to
                 # them alone, so both build their views at once from now on.
-                other.read_all()
                 other.eager = True
-                watch.read_all()
+                other.read_all()
+                other.zones = None
                 watch.eager = True
-    watch.zones = zones
+    if watch.eager:
+        # `State.view` never takes its fast path again: every view of this state is read at once.
+        watch.read_all()
+        watch.zones = None
+    else:
+        watch.zones = zones
     return watch
