@@ -78,7 +78,9 @@ def is_observed(state: State, mover: int, observer: int) -> bool:
 def fast_below(seed: int) -> Below:
     """A quick `Below` from Python's generator seeded by the bot's own (rollouts draw millions)."""
     draw = random.Random(seed).random
-    return lambda n: int(draw() * n)
+    below = lambda n: int(draw() * n)  # noqa: E731
+    below.draw = draw  # type: ignore[attr-defined]  # for loops that inline `below` (PlayOut)
+    return below
 
 
 class Node:
@@ -381,8 +383,13 @@ class PlayOut:
                     state.apply(policies[state.current_player](state, legal))  # type: ignore[index]
                 plies -= 1
         if horizon is None:
-            while state.pending:  # the common case, kept tight
-                legal = state.legal_actions()
+            legal_actions, draw = state.legal_actions, getattr(below, "draw", None)
+            if draw is not None:  # the common case, kept tight: `below` inlined, the same draws
+                while state.pending:
+                    legal = legal_actions()
+                    apply_legal(legal[int(draw() * len(legal))])
+            while state.pending:
+                legal = legal_actions()
                 apply_legal(legal[below(len(legal))])
         while state.pending:
             values = horizon(origin, state)  # type: ignore[misc]
