@@ -5,7 +5,7 @@
 
 Game k is dealt from ``derive(seed, "deal", k // players)`` and the tested bot sits in seat
 ``k % players``: every deal is played once from every seat (use a multiple of the number of
-players), the opponents (`--against`, one spec for every other seat, or one per seat with
+players); `--seat S` keeps it in seat S instead (Linkage's Fewer is seat 1), one deal per game. The opponents (`--against`, one spec for every other seat, or one per seat with
 repeated `--against`) fill the other seats in order. Bot seeds are derived one-way from the
 series seed, so a run is reproducible for bots with an iteration budget.
 
@@ -57,14 +57,14 @@ _REGISTRY: Registry | None = None
 def play_one(task: tuple) -> dict:
     """One game: the tested bot in seat `seat`, opponents elsewhere; returns its outcome."""
     global _REGISTRY
-    game_id, players, options, tested, against, seed, index = task
+    game_id, players, options, tested, against, seed, index, fixed_seat = task
     if _REGISTRY is None:
         _REGISTRY = Registry.load()
     from meeple.runner import play_game
 
     game = _REGISTRY.create(game_id, players, options)
-    seat = index % game.players
-    deal_seed = derive(seed, "deal", index // game.players)
+    seat = index % game.players if fixed_seat is None else fixed_seat
+    deal_seed = derive(seed, "deal", index // game.players if fixed_seat is None else index)
     opponents = iter(against)
     bots, names = [], []
     for s in range(game.players):
@@ -101,6 +101,7 @@ def main() -> None:
     parser.add_argument("--bot", required=True, help="the tested bot's spec")
     parser.add_argument("--against", action="append", required=True,
                         help="an opponent spec (once for all other seats, or once per seat)")
+    parser.add_argument("--seat", type=int, default=None, help="keep the tested bot in this seat")
     parser.add_argument("-n", "--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
@@ -114,7 +115,10 @@ def main() -> None:
     if len(against) != others:
         parser.error(f"--against: give one spec, or {others} (one per other seat)")
     options = game.options.as_dict()
-    tasks = [(args.game, game.players, options, args.bot, against, args.seed, k) for k in range(args.games)]
+    if args.seat is not None and not 0 <= args.seat < game.players:
+        parser.error(f"--seat: {game.players} seats, numbered from 0")
+    tasks = [(args.game, game.players, options, args.bot, against, args.seed, k, args.seat)
+             for k in range(args.games)]
     started = time.perf_counter()
     if args.jobs > 1:
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
@@ -129,7 +133,7 @@ def main() -> None:
     cpu = [t for o in outcomes for t in o["cpu"]]
     result = {
         "game": args.game, "players": game.players, "options": options, "bot": args.bot,
-        "against": against, "games": games, "seed": args.seed,
+        "against": against, "games": games, "seed": args.seed, "seat": args.seat,
         "wins": wins, "win_rate": round(wins / games, 4),
         "win_rate_95": [round(x, 4) for x in wilson_interval(wins, games)],
         "losses": losses, "loss_rate": round(losses / games, 4),
@@ -145,7 +149,8 @@ def main() -> None:
         print(json.dumps(result, indent=2))
         return
     low, high = result["win_rate_95"]
-    print(f"{args.bot} vs {', '.join(against)} — {args.game} {game.players}p, {games} games, seats rotating")
+    where = "seats rotating" if args.seat is None else f"in seat {args.seat}"
+    print(f"{args.bot} vs {', '.join(against)} — {args.game} {game.players}p, {games} games, {where}")
     print(f"  wins   {wins}/{games} = {result['win_rate']:.3f}  (95%: {low:.3f}–{high:.3f})")
     low, high = result["loss_rate_95"]
     print(f"  losses {losses}/{games} = {result['loss_rate']:.3f}  (95%: {low:.3f}–{high:.3f})")
