@@ -19,40 +19,73 @@ a small reader, and runs the same choice: the same action and the same draws fro
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from meeple import Action, BotInfo, Game, Option, Options, Rng, State, View
 
 from . import combos
 from .actions import InsertDrawn, PlayCombination, PlayDraw, PlayStop, TakeReserve
-from .cards import X, is_special
+from .cards import STOP, X, is_special
 from .trick import COMBINATION
+
+
+def _pair_fit(left: int, right: int) -> int:
+    if is_special(left) or is_special(right):
+        return 0
+    if left == X or right == X:
+        return 1
+    if left == right:
+        return 2
+    return 1 if abs(left - right) == 1 else 0
+
+
+#: PAIR_FIT[left][right]: what two neighbouring cards add to `fit`: 2 for equal values, 1 for
+#: consecutive values or with an X, nothing with a Stop or Draw card (cards are ints up to STOP).
+PAIR_FIT = tuple(tuple(_pair_fit(left, right) for right in range(STOP + 1)) for left in range(STOP + 1))
 
 
 def fit(cards: Sequence[int]) -> int:
     """How well a hand is arranged: 2 per adjacent pair of equal values, 1 per adjacent pair of
     consecutive values or with an X (the makings of pairs, straights and triples)."""
-    score = 0
-    for left, right in zip(cards, cards[1:]):
-        if is_special(left) or is_special(right):
-            continue
-        if left == X or right == X:
-            score += 1
-        elif left == right:
-            score += 2
-        elif abs(left - right) == 1:
-            score += 1
-    return score
+    return sum([PAIR_FIT[left][right] for left, right in zip(cards, cards[1:])])
 
 
-def fit_without(cards: Sequence[int], play: PlayCombination) -> int:
-    """The `fit` of the hand left once `play`'s cards are gone (the rest close the gap)."""
-    return fit([*cards[:play.start], *cards[play.start + play.count:]])
+def fits_without(cards: Sequence[int]) -> Callable[[PlayCombination], int]:
+    """For a hand, the function giving the `fit` of what is left once a play's cards are gone
+    (the rest close the gap): the hand's fit less the links the play breaks, plus the new one."""
+    links = [PAIR_FIT[left][right] for left, right in zip(cards, cards[1:])]
+    total = sum(links)
+    size = len(cards)
+
+    def without(play: PlayCombination) -> int:
+        start, end = play.start, play.start + play.count
+        left = total - sum(links[max(start - 1, 0):end])
+        if start and end < size:
+            left += PAIR_FIT[cards[start - 1]][cards[end]]
+        return left
+
+    return without
 
 
 def best_insertion(cards: Sequence[int], card: int, rng: Rng) -> tuple[int, int]:
-    """(fit after inserting, position) for the best place of `card`; ties broken at random."""
-    scored = [(fit([*cards[:p], card, *cards[p:]]), p) for p in range(len(cards) + 1)]
+    """(fit after inserting, position) for the best place of `card`; ties broken at random.
+
+    The fit at each position is the hand's, less the link the card splits, plus its two new ones.
+    """
+    links = [PAIR_FIT[left][right] for left, right in zip(cards, cards[1:])]
+    total = sum(links)
+    size = len(cards)
+    joining = PAIR_FIT[card]
+    scored = []
+    for position in range(size + 1):
+        score = total
+        if position:
+            score += PAIR_FIT[cards[position - 1]][card]
+            if position < size:
+                score -= links[position - 1]
+        if position < size:
+            score += joining[cards[position]]
+        scored.append((score, position))
     best = max(score for score, _ in scored)
     places = [p for score, p in scored if score == best]
     return best, places[rng.below(len(places))]
@@ -130,7 +163,8 @@ class GreedyBot:
         takes = [a for a in legal if isinstance(a, TakeReserve)]
         if table.leading():
             if plays:
-                return min(plays, key=lambda a: (-a.count, len(a.wilds), -fit_without(cards, a), self._rank(cards, a)))
+                fit_left = fits_without(cards)
+                return min(plays, key=lambda a: (-a.count, len(a.wilds), -fit_left(a), self._rank(cards, a)))
             return self._special(table, specials)
         going_out = [a for a in plays if a.count == len(cards)]
         if going_out:
@@ -138,7 +172,8 @@ class GreedyBot:
         if specials and all(is_special(c) for c in cards):
             return self._special(table, specials)  # shedding them beats taking a reserve card
         if plays:
-            return min(plays, key=lambda a: (len(a.wilds), -fit_without(cards, a), self._rank(cards, a), -a.count))
+            fit_left = fits_without(cards)
+            return min(plays, key=lambda a: (len(a.wilds), -fit_left(a), self._rank(cards, a), -a.count))
         if takes:
             return self._take(table, cards, takes)
         return self._special(table, specials)
