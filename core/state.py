@@ -117,7 +117,12 @@ class State(PendingDecisions, metaclass=StateMeta):
         return frame.explain_illegal(self, action)
 
     def view_extras(self, player: int | None) -> dict[str, Any]:
-        """Extra public facts for a view (declare their types in `view_extra_types`)."""
+        """Extra public facts for a view (declare their types in `view_extra_types`).
+
+        Called when the view is first read, on the state as it was when the view was taken:
+        before the state applies an action or a zone changes, the core keeps a clone of it for
+        every view still unread. (A field a test sets by hand, outside `apply`, after a view was
+        taken is not caught: set up states before taking views.)"""
         return {}
 
     def invariants(self) -> list[str]:
@@ -316,7 +321,10 @@ class State(PendingDecisions, metaclass=StateMeta):
         return _cloner(type(self))(self)
 
     def view(self, player: int | None) -> View:
-        """What `player` may see (None: everything but the RNG), as a frozen View."""
+        """What `player` may see (None: everything but the RNG), as a frozen View.
+
+        The view is a lazy snapshot (`meeple.view`): taking it costs little, reading it builds
+        it, and it shows the state as it was when taken however the state moves on."""
         return _viewer(type(self))(self, player)
 
     def zones(self) -> list[tuple[str, Zone]]:
