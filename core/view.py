@@ -7,7 +7,9 @@ applies an action in a game with view extras, `LiveViews` keeps a copy of that z
 state) for every such view still alive and unread. A view nobody reads (a random bot's, or one a
 host drops) costs little more than the tuple of the state's fields, whatever the game's zones;
 one kept unread costs a copy of each zone that changes while it waits; one that is read costs
-what building it at once costs.
+what building it at once costs. Reading happens on the reader's thread: a host that hands a view
+to another thread while its state may change reads it first (`view.fields`), as
+`meeple.runner` and the server do.
 """
 
 from __future__ import annotations
@@ -105,7 +107,17 @@ class View(PendingDecisions):
         src = self._src
         build, game, moves, pending, choices, player = src[:6]
         _set_player(self, player)
-        _set_fields(self, build(player, src, self._saved))
+        saved = self._saved
+        kept = -1 if saved is None else len(saved)
+        while True:
+            fields = build(player, src, saved)
+            # A zone that changed meanwhile (on another thread) was copied first: read again.
+            now = self._saved
+            now_kept = -1 if now is None else len(now)
+            if now is saved and now_kept == kept:
+                break
+            saved, kept = now, now_kept
+        _set_fields(self, fields)
         _set_game(self, game.spec.id)
         _set_moves(self, moves)
         _set_pending(self, pending)

@@ -460,6 +460,7 @@ class Hub:
                 if match.finished or seat not in match.state.owing():
                     return
                 view, legal = match.state.view(seat), match.state.legal_actions(seat)
+                view.fields  # built under the lock: the bot's thread reads it while others move
                 bot = self._bot(match, seat)
             try:
                 action = await asyncio.wait_for(asyncio.to_thread(bot.act, view, legal), self.bot_timeout + 5)

@@ -229,3 +229,19 @@ def test_an_unread_view_holds_no_zone_once_read_and_pickles_without_them():
     assert view._src is None  # reading it (to pickle it) let go of the state's zones
     assert b"_cards" not in data and b"LinkoState" not in data
     assert pickle.loads(data) == eager_view(state, 2)
+
+
+def test_a_view_read_while_its_zone_changes_on_another_thread_shows_the_zone_before():
+    game = GAMES[0]
+    state = game.new_state(6)
+    view, expected = state.view(None), eager_view(state, None)
+    build = view._src[0]
+    changed = []
+
+    def build_while_the_state_moves_on(player, src, saved):
+        if not changed:  # what another thread could do between two reads of this build
+            changed.append(state.discard.push(state.draw_pile.pop()))
+        return build(player, src, saved)
+
+    View._src.__set__(view, (build_while_the_state_moves_on, *view._src[1:]))
+    assert view == expected and changed
