@@ -50,7 +50,9 @@ class Zone:
         raise NotImplementedError
 
     def copy(self) -> "Zone":
-        """An independent copy (its own card lists; cached views shared): what `State.clone` calls."""
+        """An independent copy (its own card lists; cached views shared; `_watch` None: a copy
+        reports to no state until one views it): what `State.clone` calls. A zone made without
+        `__init__` (`cls.__new__`) must set every slot, `_watch` included."""
         raise NotImplementedError
 
     def view(self, player: int | None) -> Any:

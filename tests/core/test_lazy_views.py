@@ -245,3 +245,17 @@ def test_a_view_read_while_its_zone_changes_on_another_thread_shows_the_zone_bef
 
     View._src.__set__(view, (build_while_the_state_moves_on, *view._src[1:]))
     assert view == expected and changed
+
+
+def test_a_copied_zone_reports_to_no_state_until_its_own_state_is_viewed():
+    kinds = set()
+    for game in GAMES:
+        state = game.new_state(1)
+        state.view(0)
+        clone = state.clone()
+        for (_, zone), (_, copied) in zip(state.zones(), clone.zones()):
+            kinds.add(type(zone).__name__)
+            assert zone._watch is state._watch and copied._watch is None and zone.copy()._watch is None
+        clone.view(0)
+        assert all(zone._watch is clone._watch is not state._watch for _, zone in clone.zones())
+    assert kinds >= {"Pile", "Hand", "Tableau", "Display", "KeyedPiles", "Grid", "Counters"}
