@@ -82,21 +82,26 @@ def check_opponents(state: LinkoState) -> None:
 
     The check is `rules.steals`, read from its table: the top's size, then `BEATS`."""
     game = state.game
-    players, active, tableaux = game.players, state.active, state.tableaux
+    active, tableaux = state.active, state.tableaux
     layer = tableaux[active].top
     size, beaten = len(layer), BEATS[game.expert][min(layer)]  # min: the layer's value (rule 4)
-    checked = state.checked
-    while checked < players - 1:
-        checked += 1
-        victim = (active + checked) % players
+    for checked, victim in CLOCKWISE[game.players][active][state.checked]:
         top = tableaux[victim].top
         if top is not None and len(top) == size and beaten[min(top)]:
             state.checked, state.stole = checked, True
             state.stolen.extend(tableaux[victim].pop_layer())  # 8: it always leaves
             state.pending.append(TAKE_OR_LEAVE[active][victim])
             return
-    state.checked = checked
+    state.checked = game.players - 1
     after_steals(state)
+
+
+#: CLOCKWISE[players][active][checked]: the opponents still to check after `checked` of them,
+#: as (opponents checked once this one is, seat) pairs, clockwise from the active player's left.
+CLOCKWISE = tuple(tuple(tuple(tuple((n, (active + n) % players) for n in range(checked + 1, players))
+                              for checked in range(players))
+                        for active in range(players))
+                  for players in range(6))
 
 
 # -- Rule 8a: the stolen layer's fate -------------------------------------------------------------
