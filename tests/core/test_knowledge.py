@@ -80,6 +80,30 @@ def test_playing_a_card_removes_the_best_known_copy_first():
     assert [hand.known_to(i) for i in range(1)] == [False]
 
 
+_FLAGS = st.sampled_from([True, False, frozenset({1}), frozenset({0, 2})])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 3), _FLAGS), max_size=10), st.integers(1, 4))
+def test_remove_takes_the_first_copy_known_to_all_else_to_some_else_the_first(flagged, card):
+    """`remove` visits only the card's copies (found in C); the copy it takes is still the rule's."""
+    hand = Hand([c for c, _ in flagged], owner=0, known=[k for _, k in flagged])
+    copies = [i for i, (c, _) in enumerate(flagged) if c == card]
+    if not copies:
+        with pytest.raises(ValueError, match="not in the hand"):
+            hand.remove(card)
+        return
+    def best_known_first(i):
+        flag = flagged[i][1]
+        return (0 if flag is True else 2 if flag is False else 1), i
+
+    expected = min(copies, key=best_known_first)
+    hand.remove(card)
+    rest = flagged[:expected] + flagged[expected + 1:]
+    assert list(hand) == [c for c, _ in rest]
+    assert [hand.known_to(i) for i in range(len(rest))] == [k for _, k in rest]
+
+
 def test_known_to_names_seats():
     with pytest.raises(ValueError, match="seats"):
         Hand(owner=0).add(3, known_to={"north"})
