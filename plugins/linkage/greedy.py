@@ -3,8 +3,9 @@
 It scores each placement by the change it makes to the colour-group count (More wants a new
 group, Fewer wants to join groups of the piece's colour) and, second, by the dead cells it
 leaves: empty cells no piece can ever cover again. Dead cells shorten the game (rule 4a), so
-fewer pieces get placed, which helps Fewer and hurts More. Ties are broken with the bot's own
-seeded generator.
+fewer pieces get placed, which helps Fewer and hurts More. More also likes to put its piece
+against pieces of other colours, taking from Fewer the cells where it would join their groups.
+Ties are broken with the bot's own seeded generator.
 
 `act` reads its view; `act_on_state` (for search rollouts) reads the board, the blocker and the
 sides straight off the state (all public) and runs the same choice, with the same draws.
@@ -21,6 +22,10 @@ from .board import CENTRE
 
 #: One colour group outweighs any number of dead cells one piece can make.
 GROUP_WEIGHT = 10
+#: More's bonus per neighbouring cell of another colour: a cell next to a group is where Fewer
+#: would join it, and a piece of another colour there takes that chance away. Against the bot
+#: without it, More won 40% instead of 4% (docs/figures.md, "Greedy bots").
+BESIDE_OTHER_COLOURS = 1
 
 
 class GreedyBot:
@@ -85,6 +90,7 @@ class GreedyBot:
                 a, b = ra * cols + ca, rb * cols + cb
                 dead = 0
                 touching: dict = {}
+                beside: dict = {}  # colour -> neighbouring cells of that colour
                 for own in (a, b):
                     for n in neighbours(own):
                         if n == a or n == b:
@@ -92,13 +98,16 @@ class GreedyBot:
                         value = cells[n]
                         if value is not None:
                             touching.setdefault(value, set()).add(label[n])
+                            beside[value] = beside.get(value, 0) + 1
                         elif empty[n] and open_around[n] == 1:  # `own` was its last empty neighbour
                             dead += 1
-                facts = spots[action.cells] = (dead, touching)
-            dead, touching = facts
+                facts = spots[action.cells] = (dead, touching, beside, sum(beside.values()))
+            dead, touching, beside, occupied = facts
             # The piece is a group of its own, less the groups it merges with (rule 6).
             delta_groups = 1 - len(touching.get(action.colour, ()))
             value = sign * (GROUP_WEIGHT * delta_groups - dead)
+            if sign > 0:  # More packs pieces against other colours (see BESIDE_OTHER_COLOURS)
+                value += BESIDE_OTHER_COLOURS * (occupied - beside.get(action.colour, 0))
             if best_value is None or value > best_value:
                 best, best_value = [action], value
             elif value == best_value:

@@ -61,6 +61,15 @@ def test_greedy_fewer_strands_cells_and_more_avoids_it_when_groups_are_equal():
     assert bot(0).act(more.view(0), [strands, keeps]) == keeps
 
 
+def test_greedy_more_packs_its_piece_against_other_colours():
+    """Both placements make a new group and strand nothing; beside the white piece, the blue
+    one takes two cells where Fewer could have joined the white group."""
+    state = position(PICTURE, to_move=0)
+    beside, apart = Place("B", ((1, 0), (1, 1))), Place("B", ((5, 5), (5, 6)))
+    for seed in range(5):
+        assert bot(0, seed).act(state.view(0), [apart, beside]) == beside
+
+
 def test_greedy_plays_the_balanced_setup():
     state = Linkage(2, {"variant": "balanced"}).new_state(0)
     assert bot(0).act(state.view(0), state.legal_actions()) == PlaceBlocker((3, 3))
