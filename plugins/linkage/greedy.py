@@ -57,7 +57,7 @@ class GreedyBot:
             # The standard game's blocker cell (rule 1); the greedy bot has no opinion beyond it.
             return next(a for a in legal if a.cell == CENTRE)  # type: ignore[attr-defined]
         if isinstance(first, ChooseSide):
-            # Between one-ply players Fewer wins nearly every game (see RULINGS.md): take it.
+            # Between one-ply players Fewer wins most games (see RULINGS.md): take it.
             return next(a for a in legal if a.side == FEWER)  # type: ignore[attr-defined]
         raise ValueError(f"no rule of the greedy bot chooses among {legal[:3]}...")
 
