@@ -70,7 +70,8 @@ class IsmctsBot:
                           by_score=reward == "score", bounds=game.score_bounds(),
                           policy_plies=params["rollout_plies"], epsilon=params["rollout_epsilon"])
         self.tree = TreeSearch(params["exploration"], below, rollout, observer=seat, widening=params["widening"],
-                               widening_exponent=params["widening_exponent"])
+                               widening_exponent=params["widening_exponent"],
+                               prior=rollout.policies if params["prior"] else None)
         self.last_iterations = 0
         self.reuse: bool = params["reuse"]
         self.kept: Node | None = None  # the node of the bot's last move, kept with `reuse`
@@ -158,6 +159,9 @@ INFO = BotInfo(
                "then play random moves (0: the whole rollout)", minimum=0),
         Option("rollout_epsilon", "float", 0.0, "with a rollout policy: the chance of a random move "
                "instead of the policy's at each rollout move", minimum=0, maximum=1),
+        Option("prior", "bool", False, "with a rollout policy: a new node expands the policy's move "
+               "first (then the others in random order; with widening, the policy's move is always "
+               "among the few searched)"),
         Option("time", "float", 0.0, "seconds per decision, 0 for no limit: the search stops after "
                "`iterations` or `time`, whichever comes first (with a limit, play depends on the "
                "machine's speed and is no longer reproducible)", minimum=0),

@@ -165,8 +165,10 @@ class TreeSearch:
     """
 
     def __init__(self, exploration: float, below: Below, rollout: Rollout, observer: int | None = None,
-                 observed: IsObserved = is_observed, widening: float = 0.0, widening_exponent: float = 0.5) -> None:
+                 observed: IsObserved = is_observed, widening: float = 0.0, widening_exponent: float = 0.5,
+                 prior: "Sequence[Choose] | None" = None) -> None:
         self.exploration = exploration
+        self.prior = prior  # sampled search: each seat's policy, whose move a new node expands first
         self.below = below
         self.rollout = rollout
         self.observer = observer
@@ -277,7 +279,10 @@ class TreeSearch:
                 else:
                     child.avails += 1
             if untried and (not widening or len(untried) == len(legal) or self.room(node)):
-                action = untried[below(len(untried))]
+                if self.prior is not None and not children:  # a new node: the policy's move first
+                    action = self.prior[mover](state, legal)
+                else:
+                    action = untried[below(len(untried))]
                 state.apply_legal(action)
                 child = children[action] = Node(node, action, mover)
                 return child

@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from meeple import Registry
+from meeple import Registry, Rng
 from meeple_bots.ismcts import INFO as ISMCTS
 from meeple_bots.mcts import INFO as MCTS, MctsBot
-from meeple_bots.search import Node, PlayOut, fast_below
+from meeple_bots.search import Node, PlayOut, TreeSearch, fast_below
 
 from .test_mcts import Heap, Take
 from .test_state_policies import LINKO, CountingBot
@@ -181,3 +181,26 @@ def test_ismcts_starts_afresh_after_another_seat_moved_or_without_reuse():
     assert any(not after_own for _, _, after_own in searches)
     assert all(reused == 0 for reused, _, after_own in searches if not after_own)
     assert all(reused == 0 for reused, _, _ in ismcts_decisions("ismcts:iterations=30,reuse=false"))
+
+
+# -- the rollout policy's move first -------------------------------------------------------------------
+
+def test_with_a_prior_a_new_node_expands_the_policys_move_first():
+    last = [lambda state, legal: legal[-1]] * LINKO.players
+    state = LINKO.new_state(7)
+    view = state.view(state.current_player)
+    sample = LINKO.sampler(view)
+    rng = Rng(1)
+    playout = PlayOut(LINKO.players, fast_below(2))
+    prior = TreeSearch(0.7, fast_below(3), playout, observer=state.current_player, prior=last)
+    root = prior.run_sampled(lambda: sample(rng), 1)
+    assert list(root.children) == [state.legal_actions()[-1]]
+    widened = TreeSearch(0.7, fast_below(3), playout, observer=state.current_player, prior=last, widening=0.5)
+    root = widened.run_sampled(lambda: sample(rng), 30)
+    assert state.legal_actions()[-1] in root.children and root.children[state.legal_actions()[-1]].visits > 1
+
+
+def test_ismcts_takes_the_prior_option_with_its_rollout_policy():
+    bot = REGISTRY.make_bot("ismcts:iterations=5,rollout=greedy,prior=true", LINKO, 0)
+    assert bot.tree.prior is bot.tree.rollout.policies
+    assert REGISTRY.make_bot("ismcts:iterations=5,rollout=greedy", LINKO, 0).tree.prior is None
