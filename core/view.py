@@ -100,10 +100,9 @@ class View(PendingDecisions):
         except KeyError:
             raise AttributeError(f"this view has no field {name!r}") from None
 
-
     def _materialise(self) -> None:
-        """Read what a lazy view was taken from: the zones' views (those saved before they
-        changed, the others as they still are), the plain values and extras."""
+        """Read what a lazy view was taken from: the zones' views (of the copies kept of those
+        that changed since, of the others as they still are), the plain values and extras."""
         src = self._src
         build, game, moves, pending, choices, player = src[:6]
         _set_player(self, player)
