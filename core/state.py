@@ -29,7 +29,7 @@ from .game import Game
 from .layout import Kind, game_fields, zones_of
 from .rng import Rng
 from .view import EXTRAS as _EXTRAS
-from .view import MAX_LIVE_VIEWS, View, watch_zones
+from .view import MAX_LIVE_VIEWS, View, _UnreadView, watch_zones
 from .view import view_extras as _view_extras
 from .zones import Hand, Visibility, Zone
 
@@ -465,10 +465,12 @@ def _viewer(cls: type) -> Callable[[State, int | None], View]:
               "        zones = watch.zones",
               "        v = new_(View_)",
               f"        set_src(v, {src})",
+              "        set_saved(v, None)",
               "    else:",
               f"        watch = watch_zones_(self, zones, {has_extras})",
               "        v = new_(View_)",
               f"        set_src(v, {src})",
+              "        set_saved(v, None)",
               "        if watch.eager:",
               "            v._materialise()",
               "            return v",
@@ -478,8 +480,8 @@ def _viewer(cls: type) -> Callable[[State, int | None], View]:
               "        watch.trim()",
               "    return v"]
     namespace: dict[str, Any] = {
-        "View_": View, "new_": object.__new__,
-        "set_src": View._src.__set__, "watch_zones_": watch_zones, "ref_": ref,  # type: ignore[attr-defined]
+        "View_": _UnreadView, "new_": object.__new__,
+        "set_src": View._src.__set__, "set_saved": View._saved.__set__, "watch_zones_": watch_zones, "ref_": ref,  # type: ignore[attr-defined]
         "MAX_LIVE_": MAX_LIVE_VIEWS, "cls_": cls, "viewer_": _viewer,
         "EXTRAS_": _EXTRAS, "view_extras_": _view_extras,
         "PUBLIC_": Visibility.PUBLIC, "OWNER_": Visibility.OWNER}

@@ -14,6 +14,7 @@ to another thread while its state may change reads it first (`view.fields`), as
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Iterable, Mapping
 
 import attrs
@@ -75,16 +76,8 @@ class View(PendingDecisions):
         return [key for key, _ in self.fields]
 
     def __getattr__(self, name: str) -> Any:
-        # Only reached for a name the view does not hold (yet): a lazy view reads its state on
-        # the first read of any of its fields.
-        if name in _LAZY_NAMES:
-            src = self._src
-            if src is not None:
-                if name == "player":
-                    _set_player(self, src[5])
-                else:
-                    self._materialise()
-                return getattr(self, name)
+        # Only reached for a name the view does not hold: a field of the state, read by name
+        # (an unread view reads its state first: `_UnreadView`).
         if name.startswith("_"):
             if name == "_saved":
                 return None  # a lazy view saves nothing until one of its zones changes
@@ -104,6 +97,8 @@ class View(PendingDecisions):
         """Read what a lazy view was taken from: the zones' views (of the copies kept of those
         that changed since, of the others as they still are), the plain values and extras."""
         src = self._src
+        if src is None:
+            return  # read meanwhile (by another thread)
         build, game, moves, pending, choices, player = src[:6]
         _set_player(self, player)
         saved = self._saved
@@ -127,10 +122,69 @@ class View(PendingDecisions):
             _set_chosen(self, ())
             _set_choices(self, ())
         _set_src(self, None)
-        _set_saved(self, None)
+        if saved is not None:
+            _set_saved(self, None)  # let go of the copies kept for it
+        if self.__class__ is _UnreadView:
+            _set_class(self, View)  # read: its fields are plain slots from now on
 
 
-_LAZY_NAMES = frozenset({"game", "player", "moves", "pending", "fields", "chosen", "choices"})
+class _UnreadView(View):
+    """A view from `State.view` that has not been read yet (see the module's docstring).
+
+    Its first read of any of the view's own attributes (a property here, shadowing the slot)
+    reads the state it was taken from; then its class becomes `View`, so every later read is a
+    plain slot read (no lookup miss, no exception on the way). Until then it compares, hashes,
+    prints and pickles as the `View` it will be (reading itself first), and is named `View`."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, View):
+            return NotImplemented
+        return _compared(self) == _compared(other)
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, View):
+            return NotImplemented
+        return _compared(self) != _compared(other)
+
+    def __hash__(self) -> int:
+        self._materialise()
+        return View.__hash__(self)
+
+    def __repr__(self) -> str:
+        self._materialise()
+        return View.__repr__(self)
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        self._materialise()  # a pickle holds the view, never the state's zones
+        return View.__reduce_ex__(self, protocol)
+
+    @property
+    def player(self) -> int | None:  # type: ignore[override]
+        src = self._src
+        return src[5] if src is not None else _get_player(self)
+
+
+def _read_first(name: str) -> property:
+    """The attribute `name` of an unread view: read the state first (see `_UnreadView`)."""
+    get = getattr(View, name).__get__
+
+    def read(self: View) -> Any:
+        if self._src is not None:
+            self._materialise()
+        return get(self)
+
+    return property(read, doc=f"`View.{name}`, read from the state on first use.")
+
+
+for _name in ("game", "moves", "pending", "fields", "chosen", "choices"):
+    setattr(_UnreadView, _name, _read_first(_name))
+_UnreadView.__name__ = _UnreadView.__qualname__ = "View"
+_set_class = object.__dict__["__class__"].__set__
+_get_player = View.player.__get__  # type: ignore[attr-defined]
+#: What `==` compares of two views (attrs' `eq` fields), read through their attributes.
+_compared = attrgetter(*(f.name for f in attrs.fields(View) if f.eq))
 #: The key under which a lazy view keeps a clone of its state for the view extras (zones are
 #: keyed by int ids).
 EXTRAS = "extras"
@@ -193,9 +247,12 @@ class LiveViews:
 
     def _save(self, zone: Any) -> None:
         refs = self.refs
-        if len(refs) == 1 and refs[0]() is None:
-            refs.clear()  # the common case: the one view taken since was dropped unread
-            return
+        if len(refs) == 1:
+            view = refs[0]()
+            if view is None or view._src is None:
+                # The common cases: the one view taken since was dropped unread, or was read.
+                refs.clear()
+                return
         keep = []
         key = id(zone)
         zone_copy = state_copy = None

@@ -9,7 +9,7 @@ from typing import Any, Iterable, Iterator
 from attrs import frozen
 
 from ..rng import Rng
-from .base import Card, Visibility, Zone
+from .base import Card, Visibility, Zone, view_maker
 
 
 @frozen
@@ -23,6 +23,9 @@ class PileView:
     def top(self) -> Any:
         """The top card; None when the pile is empty or the viewer may not see its cards."""
         return self.cards[-1] if self.cards else None
+
+
+_make_pile_view = view_maker(PileView)
 
 
 class CardRow(Zone):
@@ -120,7 +123,7 @@ class Pile(CardRow):
         return [] if self.visible_to(player) else list(range(len(self._cards)))
 
     def _make_view(self, visible: bool) -> PileView:
-        return PileView(len(self._cards), tuple(self._cards) if visible else None)
+        return _make_pile_view(len(self._cards), tuple(self._cards) if visible else None)
 
     def restore(self, view: PileView) -> list[int]:
         """Fill from a view; returns the slots left unknown (set to None) for a sampler to fill."""
@@ -163,6 +166,9 @@ class HandView:
     known_to: tuple[tuple[Any, ...], ...] = ()
 
 
+_make_hand_view = view_maker(HandView)
+
+
 #: What a hand records about each card: False (only who sees the hand knows it), True (everyone
 #: knows it), or the frozenset of seats that know it besides those who see the hand.
 Knowledge = Any
@@ -196,7 +202,7 @@ def _hidden_hand_view(size: int, ordered: bool) -> HandView:
     """The view of a hand of `size` cards none of which the viewer knows (frozen, so shared)."""
     view = _HIDDEN_HAND_VIEWS.get((size, ordered))
     if view is None:
-        view = _HIDDEN_HAND_VIEWS[(size, ordered)] = HandView(size, ordered, None, ())
+        view = _HIDDEN_HAND_VIEWS[(size, ordered)] = _make_hand_view(size, ordered, None, (), ())
     return view
 
 
@@ -404,36 +410,38 @@ class Hand(CardRow):
         """The view of a seer (`visible`), or of `player` who does not see the hand."""
         cards, known_flags = self._cards, self._known
         ordered = self.ordered
+        size = len(cards)
         known_by_all = known_flags.count(True)
-        partly_known = known_by_all + known_flags.count(False) != len(known_flags)
+        partly_known = known_by_all + known_flags.count(False) != size
         if not visible and not known_by_all and not partly_known:
             # Nothing of it is known to this viewer: only its size (the common case, and a
             # value shared by every such hand of that size).
-            return _hidden_hand_view(len(cards), ordered)
-        if known_by_all:
-            by_all = map(is_, known_flags, repeat(True))
-            if ordered:
-                known = tuple(compress(enumerate(cards), by_all))
-            else:
-                known = tuple(sorted(compress(cards, by_all)))
-        else:
-            known = ()
-        if partly_known:
-            partial = [(i, c, tuple(sorted(k))) for i, (c, k) in enumerate(zip(cards, known_flags))
-                       if k.__class__ is frozenset and (visible or player in k)]
-        else:
-            partial = []
-        known_to: tuple[tuple[Any, ...], ...] = (
-            tuple(partial) if ordered else tuple(sorted((c, seats) for _, c, seats in partial)))
+            return _hidden_hand_view(size, ordered)
         if not visible:
             shown = None
         elif ordered:
             shown = tuple(cards)
         else:
             shown = tuple(sorted(cards))
-        if known_to:
-            return HandView(len(cards), ordered, shown, known, known_to)
-        return HandView(len(cards), ordered, shown, known)
+        if not known_by_all:
+            known = ()
+        elif known_by_all == size:
+            # Every card known to all: the cards themselves (sorted, or with their positions).
+            known = tuple(enumerate(cards)) if ordered else shown if shown is not None else tuple(sorted(cards))
+        else:
+            by_all = map(is_, known_flags, repeat(True))
+            if ordered:
+                known = tuple(compress(enumerate(cards), by_all))
+            else:
+                known = tuple(sorted(compress(cards, by_all)))
+        if partly_known:
+            partial = [(i, c, tuple(sorted(k))) for i, (c, k) in enumerate(zip(cards, known_flags))
+                       if k.__class__ is frozenset and (visible or player in k)]
+            known_to: tuple[tuple[Any, ...], ...] = (
+                tuple(partial) if ordered else tuple(sorted([(c, seats) for _, c, seats in partial])))
+        else:
+            known_to = ()
+        return _make_hand_view(size, ordered, shown, known, known_to)
 
     def restore(self, view: HandView) -> list[int]:
         """Fill from a view; unknown cards become None and their slots are returned."""

@@ -6,7 +6,7 @@ from typing import Any, Hashable, Iterable, Iterator
 
 from attrs import frozen
 
-from .base import Visibility, Zone, public_only
+from .base import Visibility, Zone, public_only, view_maker
 
 
 @frozen
@@ -25,6 +25,9 @@ class CountersView:
     def total(self) -> int:
         """The sum of all counters."""
         return sum(n for _, n in self.counts)
+
+
+_make_counters_view = view_maker(CountersView)
 
 
 class Counters(Zone):
@@ -97,7 +100,7 @@ class Counters(Zone):
         return clone
 
     def _make_view(self, visible: bool) -> CountersView:
-        return CountersView(tuple(self._counts.items()))
+        return _make_counters_view(tuple(self._counts.items()))
 
     def restore(self, view: CountersView) -> list[int]:
         """Fill from a view; counters are public, so nothing is left unknown."""

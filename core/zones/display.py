@@ -6,7 +6,7 @@ from typing import Any, Iterable, Iterator
 
 from attrs import frozen
 
-from .base import Card, Visibility, Zone, public_only
+from .base import Card, Visibility, Zone, public_only, view_maker
 from .cards import Pile
 
 
@@ -19,6 +19,9 @@ class DisplayView:
     @property
     def size(self) -> int:
         return sum(len(slot) for slot in self.slots)
+
+
+_make_display_view = view_maker(DisplayView)
 
 
 class Display(Zone):
@@ -125,7 +128,7 @@ class Display(Zone):
         return clone
 
     def _make_view(self, visible: bool) -> DisplayView:
-        return DisplayView(tuple(self._slots))
+        return _make_display_view(tuple(self._slots))
 
     def restore(self, view: DisplayView) -> list[int]:
         """Fill from a view; a display is public, so nothing is left unknown."""

@@ -7,7 +7,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from attrs import frozen
 
-from .base import Visibility, Zone, public_only
+from .base import Visibility, Zone, public_only, view_maker
 
 Cell = tuple[int, int]
 
@@ -40,6 +40,9 @@ class GridView:
 
     def __getitem__(self, cell: Cell) -> Any:
         return self.cells[cell[0] * self.cols + cell[1]]
+
+
+_make_grid_view = view_maker(GridView)
 
 
 class Grid(Zone):
@@ -147,7 +150,7 @@ class Grid(Zone):
         return clone
 
     def _make_view(self, visible: bool) -> GridView:
-        return GridView(self.rows, self.cols, tuple(self._cells))
+        return _make_grid_view(self.rows, self.cols, tuple(self._cells))
 
     def restore(self, view: GridView) -> list[int]:
         """Fill from a view; a grid is public, so nothing is left unknown."""

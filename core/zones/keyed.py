@@ -6,7 +6,7 @@ from typing import Any, Hashable, Iterable, Iterator
 
 from attrs import frozen
 
-from .base import Card, Visibility, Zone, public_only
+from .base import Card, Visibility, Zone, public_only, view_maker
 
 
 @frozen
@@ -25,6 +25,9 @@ class KeyedPilesView:
             if k == key:
                 return cards
         return ()
+
+
+_make_keyed_piles_view = view_maker(KeyedPilesView)
 
 
 class KeyedPiles(Zone):
@@ -100,7 +103,7 @@ class KeyedPiles(Zone):
         return clone
 
     def _make_view(self, visible: bool) -> KeyedPilesView:
-        return KeyedPilesView(tuple(self.items()))
+        return _make_keyed_piles_view(tuple(self.items()))
 
     def restore(self, view: KeyedPilesView) -> list[int]:
         """Fill from a view; the piles are public, so nothing is left unknown."""

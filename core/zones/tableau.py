@@ -6,7 +6,7 @@ from typing import Any, Iterable, Iterator
 
 from attrs import frozen
 
-from .base import Card, Visibility, Zone, public_only
+from .base import Card, Visibility, Zone, public_only, view_maker
 
 
 @frozen
@@ -23,6 +23,9 @@ class TableauView:
     @property
     def size(self) -> int:
         return sum(len(layer) for layer in self.layers)
+
+
+_make_tableau_view = view_maker(TableauView)
 
 
 class Tableau(Zone):
@@ -91,7 +94,7 @@ class Tableau(Zone):
         return clone
 
     def _make_view(self, visible: bool) -> TableauView:
-        return TableauView(tuple(self._layers))
+        return _make_tableau_view(tuple(self._layers))
 
     def restore(self, view: TableauView) -> list[int]:
         """Fill from a view; a tableau is public, so nothing is left unknown."""
