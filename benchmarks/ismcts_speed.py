@@ -64,7 +64,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", nargs="?", default="linko")
     parser.add_argument("--players", type=int, default=None)
-    parser.add_argument("--bot", default="ismcts", help="bot spec (default: ismcts)")
+    parser.add_argument("--bot", default="ismcts:rollout=random",
+                        help="bot spec (default: ismcts:rollout=random, comparable with every earlier commit)")
     parser.add_argument("--iterations", type=int, default=1000)
     parser.add_argument("--deals", type=int, default=5)
     parser.add_argument("--middle", type=int, default=60, help="random decisions to the middle position")

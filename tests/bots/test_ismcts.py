@@ -210,3 +210,43 @@ def test_score_rewards_rescale_final_scores_between_the_worst_and_the_best_seat(
     root = ismcts(market_registry(), game, 0, "ismcts:iterations=50,reward=score").search(state.view(0))
     assert root.visits == 50
     assert all(0 <= child.value <= child.visits for child in root.children.values())
+
+
+class StateRecorder(Recorder):
+    """A greedy bot that also plays on the state itself (so `rollout=auto` picks it)."""
+
+    def act_on_state(self, state, legal):
+        Recorder.calls += 1
+        return legal[self.rng.below(len(legal))]
+
+
+def registry_with_greedy(factory):
+    class GreedyPlugin:
+        @hookimpl
+        def meeple_register_bots(self, register):
+            register(BotInfo("greedy", factory, "a recorder named greedy", games=("market",),
+                             params=(Option("seed", "int", 0),)))
+
+    return market_registry(GreedyPlugin())
+
+
+def test_auto_rollouts_play_the_games_greedy_bot_when_it_acts_on_the_state():
+    game = MarketGame(2)
+    state = game.new_state(2)
+    bot = ismcts(registry_with_greedy(StateRecorder), game, 0, "ismcts:iterations=20,horizon=false")
+    assert bot.tree.rollout.policies is not None  # the default rollout is auto
+    Recorder.calls = 0
+    bot.act(state.view(0), state.legal_actions())
+    assert Recorder.calls > 20
+
+
+@pytest.mark.parametrize("factory", [Recorder, None], ids=["greedy-needs-views", "no-greedy"])
+def test_auto_rollouts_are_random_without_a_greedy_bot_that_acts_on_the_state(factory):
+    registry = registry_with_greedy(factory) if factory else market_registry()
+    game = MarketGame(2)
+    state = game.new_state(2)
+    bot = ismcts(registry, game, 0, "ismcts:iterations=20,horizon=false")
+    assert bot.tree.rollout.policies is None
+    Recorder.calls = 0
+    bot.act(state.view(0), state.legal_actions())
+    assert Recorder.calls == 0
