@@ -401,7 +401,7 @@ def _viewer(cls: type) -> Callable[[State, int | None], View]:
 
     `view(state, player)` takes a lazy snapshot (see `meeple.view`): the state's zone objects,
     its plain values (lists and dicts as tuples; hidden fields left out), `moves`, `pending` and
-    the pending choices. `build(player, src, saved)` turns it into the view's fields when the
+    the pending choices, and the state's `LiveViews` last. `build(player, src, saved)` turns it into the view's fields when the
     view is first read: each zone's (cached) view — or that of the copy kept before it changed —
     and the values, then the extras when the game has any."""
     viewer = _VIEWERS.get(cls)
@@ -439,12 +439,12 @@ def _viewer(cls: type) -> Callable[[State, int | None], View]:
         saved_entries.append(f"({n!r}, {local})")
     has_extras = cls.view_extras is not State.view_extras
     src = (f"(build, self.game, self.moves, tuple(self.pending), self._choices, player, "
-           f"{'self' if has_extras else 'None'}, zones{''.join(', ' + v for v in values)})")
+           f"{'self' if has_extras else 'None'}, zones{''.join(', ' + v for v in values)}, watch)")
     lines = ["def build(player, src, saved):"]
     if zones:
         lines.append(f"    {_tuple_of([f'z{i}' for i in range(len(zones))])} = src[7]")
     if values:
-        lines.append(f"    {_tuple_of([f'v{i}' for i in range(len(values))])} = src[8:]")
+        lines.append(f"    {_tuple_of([f'v{i}' for i in range(len(values))])} = src[8:-1]")
     lines += ["    if saved is None:", f"        fields = {_tuple_of(entries)}",
               "    else:", f"        fields = {_tuple_of(saved_entries)}"]
     if has_extras:

@@ -126,6 +126,9 @@ class View(PendingDecisions):
             _set_saved(self, None)  # let go of the copies kept for it
         if self.__class__ is _UnreadView:
             _set_class(self, View)  # read: its fields are plain slots from now on
+        refs = src[-1].refs
+        if refs and refs[-1]() is self:
+            refs.pop()  # the view taken last, read: its zones need not save themselves for it
 
 
 class _UnreadView(View):
@@ -137,6 +140,11 @@ class _UnreadView(View):
     prints and pickles as the `View` it will be (reading itself first), and is named `View`."""
 
     __slots__ = ()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Built from values (`attrs.evolve` of an unread view): a plain `View` at once.
+        _set_class(self, View)
+        View.__init__(self, *args, **kwargs)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, View):

@@ -196,6 +196,17 @@ def _merge(flag: Knowledge, to: Knowledge) -> Knowledge:
 
 
 _HIDDEN_HAND_VIEWS: dict[tuple[int, bool], HandView] = {}
+_SEATS_OF: dict[frozenset[int], tuple[int, ...]] = {}
+
+
+def _seats_of(flag: frozenset[int]) -> tuple[int, ...]:
+    """The ascending seats of a knowledge flag, as views show them (kept: a game has few such sets)."""
+    seats = _SEATS_OF.get(flag)
+    if seats is None:
+        seats = tuple(sorted(flag))
+        if len(_SEATS_OF) < 4096:
+            _SEATS_OF[flag] = seats
+    return seats
 
 
 def _hidden_hand_view(size: int, ordered: bool) -> HandView:
@@ -435,8 +446,11 @@ class Hand(CardRow):
             else:
                 known = tuple(sorted(compress(cards, by_all)))
         if partly_known:
-            partial = [(i, c, tuple(sorted(k))) for i, (c, k) in enumerate(zip(cards, known_flags))
+            partial = [(i, c, _seats_of(k)) for i, (c, k) in enumerate(zip(cards, known_flags))
                        if k.__class__ is frozenset and (visible or player in k)]
+            if not partial and not visible and not known_by_all:
+                # Cards known to other seats only: this viewer sees the size, as of any hand.
+                return _hidden_hand_view(size, ordered)
             known_to: tuple[tuple[Any, ...], ...] = (
                 tuple(partial) if ordered else tuple(sorted([(c, seats) for _, c, seats in partial])))
         else:
