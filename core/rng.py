@@ -8,12 +8,47 @@ statistically sound for shuffling cards and is portable across Python versions, 
 
 from __future__ import annotations
 
+import sys
+from functools import lru_cache
 from typing import MutableSequence, Sequence, TypeVar
 
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+
+# Shorter shuffles draw one number at a time; longer ones compute up to _LANES numbers at once
+# (reading the lanes back assumes a little-endian machine; others always draw one at a time).
+_SHORT_SHUFFLE = 12 if sys.byteorder == "little" else sys.maxsize
+_LANES = 128
+
+
+@lru_cache(maxsize=None)
+def _lane_constants(count: int) -> tuple[int, int, int]:
+    """For `count` lanes of 128 bits in one int: (1 in each lane, k * golden mod 2**64 in lane
+    k - 1, 2**64 - 1 in each lane)."""
+    ones = steps = masks = 0
+    for k in range(count, 0, -1):
+        ones = (ones << 128) | 1
+        steps = (steps << 128) | ((k * _GOLDEN) & _MASK)
+        masks = (masks << 128) | _MASK
+    return ones, steps, masks
+
+
+def _outputs(state: int, count: int) -> list[int]:
+    """The next `count` outputs of SplitMix64 from `state`, exactly as `Rng.next64` gives them.
+
+    SIMD within one Python int: lane k (128 bits, the low 64 used) holds the k-th state, so each
+    step of the mix is one big-int operation for every lane at once (a product of two 64-bit
+    numbers fits in its lane; a shift's spill from the lane above is masked off before anything
+    reads it), then the lanes are read back in C (`to_bytes`, a memoryview of 64-bit words).
+    """
+    ones, steps, masks = _lane_constants(count)
+    z = (state * ones + steps) & masks
+    z = ((z ^ ((z >> 30) & masks)) * 0xBF58476D1CE4E5B9) & masks
+    z = ((z ^ ((z >> 27) & masks)) * 0x94D049BB133111EB) & masks
+    z ^= (z >> 31) & masks
+    return memoryview(z.to_bytes(count * 16, "little")).cast("Q")[::2].tolist()
 
 
 class Rng:
@@ -33,32 +68,54 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""
+        # next64 inlined (random playouts call this at every step). The common case is decided
+        # by two comparisons: for 0 < n <= 2**16 the rejection limit (the largest multiple of n
+        # not above 2**64) is above 2**64 - 2**16, so a draw below that is never rejected.
+        state = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        z ^= z >> 31
+        if z < 0xFFFFFFFFFFFF0000 and 0 < n <= 0x10000:
+            self.state = state
+            return z % n
         if n <= 0:
             raise ValueError(f"Rng.below needs a positive bound, got {n}")
+        self.state = state
         limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            r = self.next64()
-            if r < limit:
-                return r % n
+        while z >= limit:
+            z = self.next64()
+        return z % n
 
     def choice(self, items: Sequence[T]) -> T:
         """One element of a non-empty sequence, uniformly."""
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle in place (Fisher-Yates), the generator inlined: samplers shuffle constantly.
+        """Shuffle in place (Fisher-Yates): index i swaps with a draw in [0, i], i from the top down.
 
-        Each index comes from 64 random bits by multiply-shift (Lemire); its bias, below
-        n / 2**64, is far beyond anything a card game can detect.
+        Each index comes from the next 64 random bits by multiply-shift (Lemire); its bias, below
+        n / 2**64, is far beyond anything a card game can detect. Samplers and deals shuffle
+        constantly, so the bits of a long shuffle are computed together (`_outputs`).
         """
-        state = self.state
-        for i in range(len(items) - 1, 0, -1):
-            state = z = (state + _GOLDEN) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
-            items[i], items[j] = items[j], items[i]
-        self.state = state
+        top = len(items) - 1
+        if top < _SHORT_SHUFFLE:
+            state = self.state
+            for i in range(top, 0, -1):
+                state = z = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+                items[i], items[j] = items[j], items[i]
+            self.state = state
+            return
+        i = top
+        while i > 0:
+            count = i if i < _LANES else _LANES
+            for z in _outputs(self.state, count):
+                j = (z * (i + 1)) >> 64
+                items[i], items[j] = items[j], items[i]
+                i -= 1
+            self.state = (self.state + count * _GOLDEN) & _MASK
 
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits."""

@@ -112,9 +112,10 @@ def test_next64_and_below_match_a_reference_splitmix64(seed, bounds):
         assert rng.state == state
 
 
-@given(st.integers(0, _MASK64), st.integers(0, 120))
+@given(st.integers(0, _MASK64), st.integers(0, 300))
 def test_shuffle_matches_a_reference_fisher_yates(seed, size):
-    """Index i swaps with the multiply-shift of the next 64 bits by i + 1, from the top down."""
+    """Index i swaps with the multiply-shift of the next 64 bits by i + 1, from the top down
+    (short lists, long ones and those longer than one batch of draws)."""
     rng, state = Rng(seed), seed
     items, expected = list(range(size)), list(range(size))
     rng.shuffle(items)
