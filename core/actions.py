@@ -178,12 +178,12 @@ class PendingDecisions:
         Sequential consumers (random playouts, search, simple hosts) can keep asking this seat
         and applying its action: a simultaneous decision then resolves in ascending seat order.
         """
-        if not self.pending:
+        pending = self.pending
+        if not pending:
             return None
-        frame = self.pending[-1]
-        player = frame.player
+        player = pending[-1].player
         if player is None:
-            owing = owing_seats(frame, self._chosen_seats())
+            owing = owing_seats(pending[-1], self._chosen_seats())
             return owing[0] if owing else None
         return player
 

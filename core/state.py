@@ -143,10 +143,20 @@ class State(PendingDecisions, metaclass=StateMeta):
         """Legal actions of `player` (default: the current player) for the pending decision;
         empty when the game is over or when `player` owes nothing now. Cached for the current
         player."""
-        if player is not None and player != self.current_player:
-            if not self.pending or player not in self.owing():
+        if player is not None:
+            # The seat that owes the frame on top is read off it (a simultaneous frame asks
+            # current_player): this runs at every decision of a playout.
+            pending = self.pending
+            if not pending:
                 return ()
-            return tuple(self.pending[-1].legal_actions(self, player))  # type: ignore[call-arg]
+            frame = pending[-1]
+            current = frame.player
+            if current is None:
+                current = self.current_player
+            if player != current:
+                if player not in self.owing():
+                    return ()
+                return tuple(frame.legal_actions(self, player))  # type: ignore[call-arg]
         legal = self._legal
         if legal is None:
             legal = self._legal = tuple(self._legal_actions()) if self.pending else ()
@@ -158,7 +168,10 @@ class State(PendingDecisions, metaclass=StateMeta):
             return action in self.legal_actions(player)
         # Bots and playouts pass an object taken from legal_actions() itself: an identity scan
         # (in C) finds it without hashing every legal action into a set.
-        if any(map(is_, repeat(action), self.legal_actions())):
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if any(map(is_, repeat(action), legal)):
             return True
         legal_set = self._legal_set
         if legal_set is None:
@@ -191,7 +204,12 @@ class State(PendingDecisions, metaclass=StateMeta):
         if player is not None and player != owed.player:
             raise IllegalAction(f"seat {player} has nothing to decide now: "
                                 f"seat {owed.player} is to {owed.describe()}")
-        if not self.is_legal(action):
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        # The action taken from legal_actions() itself is found by identity (is_legal's first
+        # step, inlined); anything else goes through is_legal.
+        if not any(map(is_, repeat(action), legal)) and not self.is_legal(action):
             reason = self.explain_illegal(action)
             if reason is None:
                 reason = (f"{_describe(action)} is not legal now: seat {owed.player} is to "
