@@ -5,8 +5,8 @@ A turn is a short stack of these: the active player's play (rules 3–5); in the
 steal (D4) at once; then per robbed opponent, clockwise (rule 6), the attacker's take/leave (8a),
 maybe the victim's take-back/discard (8a) and the drawing player's card-by-card draw (8b); finally
 the optional no-steal draw of `base` (9), and the paw passes (10, 12). Between two decisions the
-turn is carried on by the plain functions of each section (`check_opponents`, `after_steals`,
-`end_turn`), which push the next decision. Frames are public and hold only public context (who is
+turn is carried on by the plain functions of each section (`check_opponents`, `end_turn`),
+which push the next decision. Frames are public and hold only public context (who is
 involved, how many cards remain); the turn's progress lives in the state's public fields.
 """
 
@@ -21,7 +21,7 @@ from .actions import (DECLINE, DISCARD, DISPLAY_WIDTH, LEAVE_STOLEN, TAKE_BACK, 
                       TakeStolen)
 from .cards import COPIES, JOKER, JOKERS, layer_value, value_name
 from .ghost import fill_ghost_zone
-from .rules import BEATS, EVERY_DRAW, draw_sources, layer_cards, legal_plays, supply_exhausted
+from .rules import BEATS, EVERY_DRAW, LAYER_CARDS, draw_sources, legal_plays
 from .state import HAND_EMPTY, SUPPLY_EXHAUSTED, TURN_CAP, LinkoState
 
 # -- Rules 3–5: the play -------------------------------------------------------------------------
@@ -41,19 +41,22 @@ class PlayCards(Decision):
 
     def resolve(self, state: LinkoState, action: Play) -> None:
         """Rules 3–5: the new layer goes on top; an emptied hand ends the game at once."""
-        cards = layer_cards(action)
-        hand = state.hands[self.player]
+        cards = LAYER_CARDS[action.value][action.naturals][action.jokers]  # `layer_cards(action)`
+        player = self.player
+        hand = state.hands[player]
+        remove = hand.remove
         for card in cards:
-            hand.remove(card)  # a known copy first: playing it lowers what others know
-        state.tableaux[self.player].push_layer(cards)
+            remove(card)  # a known copy first: playing it lowers what others know
+        state.tableaux[player].push_layer(cards)
         if not len(hand):
             end_game(state, HAND_EMPTY)  # rule 5: no ghost steal, no steals, no draw
             return
         state.checked, state.stole, state.ghost_stole = 0, False, False
-        if state.game.duel and state.eligible_ghost_piles():
-            state.pending.append(CHOOSE_GHOST_PILE[self.player])  # D4: the Ghost Zone comes first
+        game = state.game
+        if game.duel and state.eligible_ghost_piles():
+            state.pending.append(CHOOSE_GHOST_PILE[player])  # D4: the Ghost Zone comes first
             return
-        check_opponents(state)
+        check_opponents(state, len(cards), BEATS[game.expert][action.value])  # the layer's value
 
     def explain_illegal(self, state: LinkoState, action: Action) -> str | None:
         if not isinstance(action, Play):
@@ -76,15 +79,19 @@ class PlayCards(Decision):
 # -- Rules 6–7: the steal checks ------------------------------------------------------------------
 
 
-def check_opponents(state: LinkoState) -> None:
+def check_opponents(state: LinkoState, size: int = 0, beaten: tuple[bool, ...] = ()) -> None:
     """Rule 6: check the remaining opponents clockwise; stop at the next one to rob (rule 8:
     the stolen layer always leaves the victim's tableau, and the attacker decides its fate).
+    With none left, rule 9 (`base`; D7 in the Duel): a turn without a steal may end with one
+    free card; otherwise the turn ends.
 
-    The check is `rules.steals`, read from its table: the top's size, then `BEATS`."""
+    The check is `rules.steals`, read from its table: the top's size, then `BEATS`. The play
+    passes its layer's `size` and `BEATS` row; later calls read them off the active tableau."""
     game = state.game
     active, tableaux = state.active, state.tableaux
-    layer = tableaux[active].top
-    size, beaten = len(layer), BEATS[game.expert][min(layer)]  # min: the layer's value (rule 4)
+    if not size:
+        layer = tableaux[active].top
+        size, beaten = len(layer), BEATS[game.expert][min(layer)]  # min: the layer's value (rule 4)
     for checked, victim in CLOCKWISE[game.players][active][state.checked]:
         top = tableaux[victim].top
         if top is not None and len(top) == size and beaten[min(top)]:
@@ -93,8 +100,14 @@ def check_opponents(state: LinkoState) -> None:
             state.pending.append(TAKE_OR_LEAVE[active][victim])
             return
     state.checked = game.players - 1
-    after_steals(state)
+    if game.no_steal_draw and not (state.stole or (state.ghost_stole and game.ghost_steal_blocks_draw)):
+        state.pending.append(NO_STEAL_DRAW[active])  # rule 9
+    else:
+        end_turn(state)
 
+
+#: NEXT_SEAT[players][seat]: the seat on `seat`'s left, who holds the paw next (rule 10).
+NEXT_SEAT = tuple(tuple((seat + 1) % players for seat in range(players)) for players in range(6))
 
 #: CLOCKWISE[players][active][checked]: the opponents still to check after `checked` of them,
 #: as (opponents checked once this one is, seat) pairs, clockwise from the active player's left.
@@ -171,8 +184,7 @@ class DrawCards(Decision):
 
     def resolve(self, state: LinkoState, action: Action) -> None:
         """One card at a time; the display is refilled only after the last one (8c)."""
-        take_card(state, self.player, action)
-        if supply_exhausted(state.display, state.draw_pile):
+        if take_card(state, self.player, action):
             end_game(state, SUPPLY_EXHAUSTED)  # end (b), even mid-draw; unresolved steals dropped
         elif self.left > 1:
             state.pending.append(DRAW_CARDS[self.player][self.left - 1])
@@ -186,13 +198,16 @@ class DrawCards(Decision):
         return explain_draw(action)
 
 
-def take_card(state: LinkoState, player: int, action: Action) -> None:
+def take_card(state: LinkoState, player: int, action: Action) -> bool:
     """Rule 8b / D3: the pile's top (unseen by others), or a display slot taken in full view (a
-    Duel group whole, as one card)."""
+    Duel group whole, as one card). Returns whether that exhausted the supply: end (b) of 8b,
+    the draw pile and the display both empty."""
+    pile, display = state.draw_pile, state.display
     if type(action) is DrawPile:
-        state.hands[player].add(state.draw_pile.pop())
+        state.hands[player].add(pile.pop())
     else:
-        state.hands[player].extend(state.display.take(action.slot), known=True)
+        state.hands[player].extend(display.take(action.slot), known=True)
+    return not len(pile) and display.is_empty()
 
 
 def explain_draw(action: Action) -> str | None:
@@ -207,16 +222,7 @@ def explain_draw(action: Action) -> str | None:
     return None
 
 
-# -- Rule 9: the no-steal draw ------------------------------------------------------------------------
-
-
-def after_steals(state: LinkoState) -> None:
-    """Rule 9 (`base`; D7 in the Duel): a turn without a steal may end with one free card."""
-    game = state.game
-    if game.no_steal_draw and not (state.stole or (state.ghost_stole and game.ghost_steal_blocks_draw)):
-        state.pending.append(NO_STEAL_DRAW[state.active])
-    else:
-        end_turn(state)
+# -- Rule 9: the no-steal draw (pushed by `check_opponents`) ------------------------------------------
 
 
 @frozen
@@ -235,8 +241,7 @@ class NoStealDraw(Decision):
     def resolve(self, state: LinkoState, action: Action) -> None:
         """Take exactly one card or decline; the end check of 8b, then refill."""
         if type(action) is not Decline:
-            take_card(state, self.player, action)
-            if supply_exhausted(state.display, state.draw_pile):
+            if take_card(state, self.player, action):
                 end_game(state, SUPPLY_EXHAUSTED)
                 return
             state.display.refill(state.draw_pile)
@@ -251,12 +256,12 @@ class NoStealDraw(Decision):
 
 def end_turn(state: LinkoState) -> None:
     """Rules 10 and 12: the paw passes left, unless the turn cap has been reached."""
-    state.turn += 1
+    state.turn = turn = state.turn + 1
     game = state.game
-    if state.turn >= game.max_turns:
+    if turn >= game.max_turns:
         end_game(state, TURN_CAP)
         return
-    state.active = active = (state.active + 1) % game.players
+    state.active = active = NEXT_SEAT[game.players][state.active]
     state.pending.append(PLAY_CARDS[active])
 
 

@@ -22,12 +22,14 @@ def fill_ghost_zone(ghost: KeyedPiles, pile: Pile, display: Display, removed: Pi
 
     A 1–12 joins the pile of its value; a 13 or a joker is diverted (and does not count).
     """
-    while len(ghost) < GHOST_SIZE and len(pile):
+    missing = GHOST_SIZE - len(ghost)
+    while missing > 0 and len(pile):
         card = pile.pop()
         if card >= KING:
             divert(card, display, removed)
         else:
             ghost.add(card, card)
+            missing -= 1
 
 
 def divert(card: int, display: Display, removed: Pile) -> None:

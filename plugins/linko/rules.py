@@ -9,7 +9,7 @@ from typing import Iterable, Sequence
 from meeple import Display, Hand, Pile
 
 from .actions import DRAW_DISPLAY, DRAW_PILE, JOKER_PLAYS, PLAYS_OF, Action, Play
-from .cards import JOKER, VALUES
+from .cards import COPIES, JOKER, JOKERS, VALUES
 
 
 def legal_plays(hand: Iterable[int]) -> list[Play]:
@@ -33,9 +33,13 @@ def legal_plays(hand: Iterable[int]) -> list[Play]:
 
 def layer_cards(action: Play) -> tuple[int, ...]:
     """The cards a play puts down as its new layer: the naturals, then the jokers."""
-    if action.value == JOKER:
-        return (JOKER,) * action.jokers
-    return (action.value,) * action.naturals + (JOKER,) * action.jokers
+    return LAYER_CARDS[action.value][action.naturals][action.jokers]
+
+
+#: LAYER_CARDS[value][naturals][jokers]: `layer_cards` of that play, built once (a play reads it).
+LAYER_CARDS = tuple(tuple(tuple((value,) * naturals + (JOKER,) * jokers for jokers in range(JOKERS + 1))
+                          for naturals in range(COPIES + 1))
+                    for value in range(JOKER + 1))
 
 
 def beats(value: int, target: int, expert: bool) -> bool:
@@ -71,11 +75,6 @@ def draw_sources(display: Display, pile: Pile) -> tuple[Action, ...]:
         return EVERY_DRAW
     sources = tuple(DRAW_DISPLAY[slot] for slot, cards in enumerate(display) if cards)
     return (*sources, DRAW_PILE) if has_pile else sources
-
-
-def supply_exhausted(display: Display, pile: Pile) -> bool:
-    """End (b) of rule 8b: the draw pile and the display are both empty."""
-    return not len(pile) and display.is_empty()
 
 
 def scores(tableau_sizes: Sequence[int], hands: Sequence[Hand]) -> list[int]:

@@ -47,7 +47,9 @@ class LinkoState(State):
     def eligible_ghost_piles(self) -> list[int]:
         """D4: the values of the ghost piles the active player's top layer must choose from."""
         layer = self.tableaux[self.active].top
-        return eligible_piles(self.ghost.items(), len(layer), layer_value(layer))
+        # The zone's public view holds its piles as `(value, cards)`, built once per change of
+        # the zone (a Duel play reads them at every turn; `items()` would copy every pile).
+        return eligible_piles(self.ghost.view(None).piles, len(layer), layer_value(layer))
 
     # -- scoring (rule 11) ----------------------------------------------------------------------
 
