@@ -215,7 +215,10 @@ class State(PendingDecisions, metaclass=StateMeta):
                 reason = (f"{_describe(action)} is not legal now: seat {owed.player} is to "
                           f"{owed.describe()} ({len(self.legal_actions())} legal actions)")
             raise IllegalAction(reason)
-        self._apply(action)
+        if self.__class__._apply is _FRAME_RESOLVES:
+            pending.pop().resolve(self, action)  # State._apply, inlined
+        else:
+            self._apply(action)
         self.moves += 1
         self._legal = None
         self._legal_set = None
@@ -234,10 +237,14 @@ class State(PendingDecisions, metaclass=StateMeta):
         watch = self._watch
         if watch is not None and watch.state_refs:
             watch.state_changing()
-        owed = self.pending[-1]
+        pending = self.pending
+        owed = pending[-1]
         if owed.player is None:
             return self._choose(owed, action, None)
-        self._apply(action)
+        if self.__class__._apply is _FRAME_RESOLVES:
+            pending.pop().resolve(self, action)  # State._apply, inlined
+        else:
+            self._apply(action)
         self.moves += 1
         self._legal = None
         self._legal_set = None
@@ -358,6 +365,11 @@ class State(PendingDecisions, metaclass=StateMeta):
     def describe(self, action: Action) -> str:
         """How a person would say `action` in this state (games may override for narration)."""
         return _describe(action)
+
+
+# The default `_apply` (the frame on top resolves the action): `apply` does the same inline
+# when a game does not override it.
+_FRAME_RESOLVES = State._apply
 
 
 def _describe(action: Action) -> str:
