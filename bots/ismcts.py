@@ -39,16 +39,13 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from meeple import Action, Bot, BotError, BotInfo, Game, MeepleError, Option, Options, Rng, View
+from meeple import Action, BotError, BotInfo, Game, Option, Options, Rng, View
 from meeple.search import RolloutHorizon, SearchAids
 
 from .parallel import WORKERS_OPTION, root_parallel
+from .policies import PRIOR_OPTION, ROLLOUT_OPTION, rollout_policies
 from .search import WIDENING_OPTIONS, Node, PlayOut, TreeSearch, fast_below
 
-RANDOM_ROLLOUT = "random"
-#: The default rollout policy: the game's greedy bot where its rollouts pay, random moves elsewhere.
-AUTO_ROLLOUT = "auto"
-GREEDY = "greedy"
 OBJECTIVE = "objective"
 
 
@@ -69,7 +66,7 @@ class IsmctsBot:
         reward = params["reward"]
         if reward == OBJECTIVE:
             reward = "score" if game.spec.points else "win"
-        rollout = PlayOut(game.players, below, self._policies(params["rollout"], aids), horizon,
+        rollout = PlayOut(game.players, below, rollout_policies("ismcts", params["rollout"], game, aids, self.rng), horizon,
                           by_score=reward == "score", bounds=game.score_bounds(),
                           policy_plies=params["rollout_plies"], epsilon=params["rollout_epsilon"])
         self.tree = TreeSearch(params["exploration"], below, rollout, observer=seat, widening=params["widening"],
@@ -81,36 +78,6 @@ class IsmctsBot:
         self.kept_moves = 0  # the view's move count at which the kept node applies
         self.reused_visits = 0
         self.parallel = root_parallel(IsmctsBot, IsmctsBot.search, game, seat, params, self.rng, aids=aids)
-
-    def _policies(self, name: str, aids: SearchAids | None) -> list[Bot] | None:
-        """One bot per seat to choose rollout moves, or None for uniformly random moves.
-
-        `auto` takes the game's `greedy` bot when it can play on the state itself (its class
-        defines `act_on_state`, so a rollout move builds no view): measured, such rollouts beat
-        random ones at the same time per decision (docs/figures.md, "Search bot settings").
-        A greedy bot that needs a view per move costs more than it gives, so `auto` plays
-        random moves there, and wherever the game has no greedy bot or no registry lent one.
-        """
-        if name == AUTO_ROLLOUT:
-            info = aids.bots.get(GREEDY) if aids is not None else None
-            if info is None or info.search_aids or not hasattr(info.factory, "act_on_state"):
-                return None
-            name = GREEDY
-        if name == RANDOM_ROLLOUT:
-            return None
-        if aids is None:
-            raise BotError(f"ismcts: rollout={name} needs the registry's bots; "
-                           f"build the bot with Registry.make_bot")
-        try:
-            info = aids.bot(name)
-        except MeepleError as exc:
-            raise BotError(f"ismcts: rollout={name}: {exc}") from None
-        if info.search_aids:
-            raise BotError(f"ismcts: rollout={name} is a search bot; a rollout policy must be quick "
-                           f"(random, or the game's greedy bot)")
-        seeded = any(p.name == "seed" for p in info.params)
-        return [info.factory(self.game, s, info.parse_params({"seed": self.rng.next64() >> 1} if seeded else {}))
-                for s in range(self.game.players)]
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -168,16 +135,12 @@ INFO = BotInfo(
         Option("exploration", "float", 0.7, "UCB exploration constant c (rewards lie in [0, 1])",
                minimum=0),
         Option("seed", "int", 0, "seed of the bot's own generator (samples, expansion, rollouts)"),
-        Option("rollout", "str", AUTO_ROLLOUT, "rollout policy: auto (the game's greedy bot if it "
-               "plays on the state without a view, else random), random, or the name of a bot that "
-               "plays the game and searches no tree (its greedy bot)"),
+        ROLLOUT_OPTION,
         Option("rollout_plies", "int", 0, "with a rollout policy: ask it for this many rollout moves, "
                "then play random moves (0: the whole rollout)", minimum=0),
         Option("rollout_epsilon", "float", 0.0, "with a rollout policy: the chance of a random move "
                "instead of the policy's at each rollout move", minimum=0, maximum=1),
-        Option("prior", "bool", False, "with a rollout policy: a new node expands the policy's move "
-               "first (then the others in random order; with widening, the policy's move is always "
-               "among the few searched)"),
+        PRIOR_OPTION,
         Option("time", "float", 0.0, "seconds per decision, 0 for no limit: the search stops after "
                "`iterations` or `time`, whichever comes first (with a limit, play depends on the "
                "machine's speed and is no longer reproducible)", minimum=0),

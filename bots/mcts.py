@@ -1,4 +1,4 @@
-"""Monte Carlo tree search (UCT, random rollouts) for any perfect-information game.
+"""Monte Carlo tree search (UCT) for any perfect-information game.
 
 The bot knows nothing about the game it plays: it rebuilds the state from its view with
 `game.determinize` (exact when nothing is hidden) and then only uses the core state API —
@@ -31,8 +31,10 @@ import math
 from typing import Sequence
 
 from meeple import Action, BotError, BotInfo, Game, GameSpec, Option, Options, Rng, State, View
+from meeple.search import SearchAids
 
 from .parallel import WORKERS_OPTION, root_parallel
+from .policies import PRIOR_OPTION, ROLLOUT_OPTION, rollout_policies
 from .search import WIDENING_OPTIONS, Node, PlayOut, TreeSearch, fast_below, reached
 
 
@@ -50,7 +52,7 @@ def requires(spec: GameSpec) -> str | None:
 class MctsBot:
     """UCT on the state rebuilt from the view: exact search without chance, open loop with it."""
 
-    def __init__(self, game: Game, seat: int, params: Options) -> None:
+    def __init__(self, game: Game, seat: int, params: Options, aids: SearchAids | None = None) -> None:
         reason = requires(game.spec)
         if reason is not None:
             raise BotError(reason)
@@ -61,11 +63,13 @@ class MctsBot:
         self.open_loop = game.spec.chance
         self.reuse: bool = params["reuse"]
         self.last_root: Node | None = None  # the previous exact search's root, kept with `reuse`
-        self.parallel = root_parallel(MctsBot, search_view, game, seat, params, self.rng)
+        self.parallel = root_parallel(MctsBot, search_view, game, seat, params, self.rng, aids=aids)
         below = fast_below(self.rng.next64())  # rollouts draw millions: a fast generator seeded by the bot's
-        rollout = PlayOut(game.players, below, by_score=game.spec.points, bounds=game.score_bounds())
+        policies = rollout_policies("mcts", params["rollout"], game, aids, self.rng)
+        rollout = PlayOut(game.players, below, policies, by_score=game.spec.points, bounds=game.score_bounds())
         self.tree = TreeSearch(params["exploration"], below, rollout, widening=params["widening"],
-                               widening_exponent=params["widening_exponent"])
+                               widening_exponent=params["widening_exponent"],
+                               prior=rollout.policies if params["prior"] else None)
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -105,16 +109,19 @@ def search_view(bot: MctsBot, view: View) -> Node:
 INFO = BotInfo(
     name="mcts",
     factory=MctsBot,
-    summary="UCT Monte Carlo tree search with random rollouts (perfect-information games)",
+    summary="UCT Monte Carlo tree search (perfect-information games)",
     params=(
-        Option("iterations", "int", 1000, "search iterations (one random rollout each) per decision",
+        Option("iterations", "int", 1000, "search iterations (one rollout each) per decision",
                minimum=1),
         Option("exploration", "float", math.sqrt(2), "UCB exploration constant c", minimum=0),
         Option("seed", "int", 0, "seed of the bot's own generator (expansion order, rollouts)"),
         Option("reuse", "bool", True, "keep the subtree of the position reached since the bot's "
                "last move and search on from it (games without chance)"),
+        ROLLOUT_OPTION,
+        PRIOR_OPTION,
         *WIDENING_OPTIONS,
         WORKERS_OPTION,
     ),
     requires=requires,
+    search_aids=True,
 )

@@ -173,7 +173,7 @@ class TreeSearch:
                  observed: IsObserved = is_observed, widening: float = 0.0, widening_exponent: float = 0.5,
                  prior: "Sequence[Choose] | None" = None) -> None:
         self.exploration = exploration
-        self.prior = prior  # sampled search: each seat's policy, whose move a new node expands first
+        self.prior = prior  # each seat's policy, whose move a new node expands first
         self.below = below
         self.rollout = rollout
         self.observer = observer
@@ -223,12 +223,18 @@ class TreeSearch:
         return node
 
     def _expand_exact(self, node: Node) -> Node:
-        """Add a child for one untried action, chosen at random."""
+        """Add a child for one untried action, chosen at random (with a `prior`, a new node's
+        first child is the policy's move)."""
         untried = node.untried
-        index = self.below(len(untried))
-        untried[index], untried[-1] = untried[-1], untried[index]
-        action = untried.pop()
-        state = node.state.clone()  # type: ignore[union-attr]
+        parent_state = node.state
+        if self.prior is not None and not node.children:
+            action = self.prior[parent_state.current_player](parent_state, parent_state.legal_actions())  # type: ignore[union-attr]
+            untried.remove(action)
+        else:
+            index = self.below(len(untried))
+            untried[index], untried[-1] = untried[-1], untried[index]
+            action = untried.pop()
+        state = parent_state.clone()  # type: ignore[union-attr]
         mover = state.current_player
         state.apply(action)
         child = node.children[action] = Node(node, action, mover, state)

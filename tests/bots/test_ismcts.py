@@ -220,14 +220,22 @@ class StateRecorder(Recorder):
         return legal[self.rng.below(len(legal))]
 
 
+class BotlessMarket(MarketPlugin):
+    """The market game without its own bots (its `greedy` is a random bot)."""
+
+    def meeple_register_bots(self, register):  # no hookimpl mark: registers nothing
+        pass
+
+
 def registry_with_greedy(factory):
+    """The market with `factory` as its greedy bot, or with no greedy bot (None)."""
     class GreedyPlugin:
         @hookimpl
         def meeple_register_bots(self, register):
             register(BotInfo("greedy", factory, "a recorder named greedy", games=("market",),
                              params=(Option("seed", "int", 0),)))
 
-    return market_registry(GreedyPlugin())
+    return market_registry(*([GreedyPlugin()] if factory else []), market=BotlessMarket)
 
 
 def test_auto_rollouts_play_the_games_greedy_bot_when_it_acts_on_the_state():
@@ -242,7 +250,7 @@ def test_auto_rollouts_play_the_games_greedy_bot_when_it_acts_on_the_state():
 
 @pytest.mark.parametrize("factory", [Recorder, None], ids=["greedy-needs-views", "no-greedy"])
 def test_auto_rollouts_are_random_without_a_greedy_bot_that_acts_on_the_state(factory):
-    registry = registry_with_greedy(factory) if factory else market_registry()
+    registry = registry_with_greedy(factory)
     game = MarketGame(2)
     state = game.new_state(2)
     bot = ismcts(registry, game, 0, "ismcts:iterations=20,horizon=false")

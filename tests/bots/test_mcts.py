@@ -180,7 +180,8 @@ def test_mcts_refuses_games_with_hidden_information_with_a_clear_reason():
 def test_mcts_is_a_generic_bot_with_its_documented_parameters():
     assert INFO.games is None
     names = [p.name for p in INFO.params]
-    assert names[:6] == ["iterations", "exploration", "seed", "reuse", "widening", "widening_exponent"]
+    assert names[:8] == ["iterations", "exploration", "seed", "reuse", "rollout", "prior", "widening",
+                         "widening_exponent"]
     typed = {"iterations": "50", "exploration": "0.7", "seed": "3"}  # as on the command line
     params = INFO.parse_params({key: OptionText(text) for key, text in typed.items()})
     assert params["iterations"] == 50 and params["exploration"] == 0.7 and params["seed"] == 3
@@ -270,3 +271,71 @@ def test_exploration_takes_a_non_negative_number_from_the_command_line():
         INFO.parse_params({"exploration": OptionText("-1")})
     with pytest.raises(OptionError, match="exploration"):
         INFO.parse_params({"exploration": OptionText("wide")})
+
+
+# -- rollout policies and the prior ------------------------------------------------------------------
+
+class LastTake:
+    """A heap 'greedy' that always takes the last legal action, reading the state itself."""
+
+    calls = 0
+
+    def __init__(self, game, seat, params):
+        pass
+
+    def act(self, view, legal):
+        return legal[-1]
+
+    def act_on_state(self, state, legal):
+        LastTake.calls += 1
+        return legal[-1]
+
+
+def heap_registry(greedy=LastTake):
+    from meeple import BotInfo, hookimpl
+    from meeple_bots import plugin as bots_plugin
+
+    class HeapPlugin:
+        @hookimpl
+        def meeple_register_games(self, register):
+            register(Heap)
+
+        @hookimpl
+        def meeple_register_bots(self, register):
+            if greedy is not None:
+                register(BotInfo("greedy", greedy, "takes the most", games=("heap",)))
+
+    return Registry.load(plugins=(HeapPlugin(), bots_plugin), entry_points=False)
+
+
+def test_mcts_rolls_out_with_the_games_greedy_bot_when_it_acts_on_the_state():
+    registry = heap_registry()
+    game = Heap()
+    state = game.new_state(0)
+    LastTake.calls = 0
+    registry.make_bot("mcts:iterations=30", game, 0).act(state.view(0), state.legal_actions())
+    assert LastTake.calls > 30  # rollout moves asked of the policy (auto), none random
+    LastTake.calls = 0
+    registry.make_bot("mcts:iterations=30,rollout=random", game, 0).act(state.view(0), state.legal_actions())
+    assert LastTake.calls == 0
+
+
+def test_mcts_with_a_prior_expands_the_policys_move_first_at_every_new_node():
+    registry = heap_registry()
+    game = Heap()
+    state = game.new_state(0)
+    bot = registry.make_bot("mcts:iterations=40,prior=true,reuse=false", game, 0)
+    root = bot.search(state)
+    seen = [root]
+    while seen:
+        node = seen.pop()
+        if node.children:
+            first = next(iter(node.children))
+            assert first == node.state.legal_actions()[-1]
+            seen.extend(node.children.values())
+
+
+def test_mcts_without_a_greedy_bot_rolls_out_at_random():
+    registry = heap_registry(greedy=None)
+    bot = registry.make_bot("mcts:iterations=10", Heap(), 0)
+    assert bot.tree.rollout.policies is None
