@@ -22,7 +22,7 @@ from .cards import CARDS_PER_DRAW, DEALER, DRAW, MOST_SEATS, STOP, X, card_name,
 from .combos import NO_COMBINATION
 from .legal import combinations
 from .state import ComboBreakerState
-from .trick import (DRAW_PLAYS, STOP_PLAYS, TrickPlay, combination_play, draw_recipient, draws_played,
+from .trick import (DRAW_PLAYS, STOP_PLAYS, combination_play, draw_recipient, draws_played,
                     next_leader, rank_to_beat, round_payers)
 from .words import declarations, declared, the_x
 
@@ -153,27 +153,24 @@ def card_plays(cards: tuple[int, ...], to_beat: int, double_wild: bool) -> list[
 
 
 def play_card(state: ComboBreakerState, seat: int, action: Action) -> None:
-    """Put a combination, a Stop or a Draw card on the trick (rules 5a–c); a Stop ends the trick
-    at once (rule 6), anything else passes the turn."""
+    """Put a combination, a Stop or a Draw card on the trick as a new layer, recording who played
+    it and as what (rules 5a–c); a Stop ends the trick at once (rule 6), anything else passes the
+    turn."""
     hand = state.hands[seat]
     kind = type(action)
     if kind is PlayCombination:
         cards = hand.take(action.start, action.count)
         rank = combos.known_rank(cards, action.wilds, state.game.double_wild)
-        _to_trick(state, cards, combination_play(seat, rank, action.wilds))
-    elif kind is PlayStop:
-        _to_trick(state, hand.take(action.position, 1), STOP_PLAYS[seat])
-        end_trick(state)  # rule 6: the remaining players don't act
-        return
+        entry = combination_play(seat, rank, action.wilds)
     else:
-        _to_trick(state, hand.take(action.position, 1), DRAW_PLAYS[seat])
-    next_turn(state, seat)
-
-
-def _to_trick(state: ComboBreakerState, cards: tuple[int, ...], entry: TrickPlay) -> None:
-    """Put `cards` on the trick as a new layer and record who played them, and as what."""
+        cards = hand.take(action.position, 1)
+        entry = STOP_PLAYS[seat] if kind is PlayStop else DRAW_PLAYS[seat]
     state.trick.push_layer(cards)
     state.trick_plays = state.trick_plays + (entry,)
+    if kind is PlayStop:
+        end_trick(state)  # rule 6: the remaining players don't act
+    else:
+        next_turn(state, seat)
 
 
 def next_turn(state: ComboBreakerState, seat: int) -> None:
