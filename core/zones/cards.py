@@ -289,9 +289,9 @@ class Hand(CardRow):
         """Add cards at the end, all with the same knowledge (see `add`)."""
         flag = _knowledge(known, known_to)
         self._changed()
-        cards = list(cards)
-        self._cards.extend(cards)
-        self._known.extend([flag] * len(cards))
+        for card in cards:
+            self._cards.append(card)
+            self._known.append(flag)
 
     def insert(self, position: int, card: Card, known: bool = False,
                known_to: Iterable[int] | None = None) -> None:
