@@ -80,6 +80,8 @@ class Rng:
             return z % n
         if n <= 0:
             raise ValueError(f"Rng.below needs a positive bound, got {n}")
+        if n > 1 << 64:  # no 64-bit draw could be accepted: refuse rather than loop for ever
+            raise ValueError(f"Rng.below draws from 64 bits: its bound is at most 2**64, got {n}")
         self.state = state
         limit = (1 << 64) - ((1 << 64) % n)
         while z >= limit:

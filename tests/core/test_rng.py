@@ -125,3 +125,12 @@ def test_shuffle_matches_a_reference_fisher_yates(seed, size):
         expected[i], expected[j] = expected[j], expected[i]
     assert items == expected
     assert rng.state == state
+
+
+@pytest.mark.parametrize("bound", [(1 << 64) + 1, 1 << 65, 10 ** 30])
+def test_below_refuses_a_bound_beyond_64_bits_and_keeps_its_state(bound):
+    rng = Rng(5)
+    with pytest.raises(ValueError, match="at most 2\\*\\*64"):
+        rng.below(bound)
+    assert rng.state == Rng(5).state
+    assert 0 <= Rng(5).below(1 << 64) < 1 << 64  # the largest bound still draws
