@@ -7,10 +7,18 @@ valgrind: a load-proof figure on a shared machine, where CPU time varies by 10-2
         --rev e4ad589 --rev HEAD
 
 Each revision is checked out into a temporary `git worktree` and its packages put first on
-`PYTHONPATH` (as `compare_commits.py` does). The loop is `meeple bench --no-views`'s (same seeds,
-same chooser) without its sampling of operation costs. The figure is *marginal*: the instructions
-of games 1..`--games` minus those of games 1..`--games`/5, per decision in between, so imports and
-the warm-up of lazily filled tables are left out. Needs `valgrind` on PATH; about a minute per
+`PYTHONPATH` (as `compare_commits.py` does). To measure a change before committing it,
+`--rev WORKTREE` is this checkout as it is (HEAD plus a snapshot of every uncommitted file, other
+engineers' half-done edits included) and `--rev WORKTREE:PATH,...` HEAD plus only the uncommitted
+files under those paths:
+
+    .venv/bin/python benchmarks/instructions_per_decision.py linko --players 4 --games 40 \\
+        --rev HEAD --rev WORKTREE:core/rng.py,core/zones
+
+The loop is `meeple bench --no-views`'s (same seeds, same chooser) without its sampling of
+operation costs. The figure is *marginal*: the instructions of games 1..`--games` minus those of
+games 1..`--games`/5, per decision in between, so imports and the warm-up of lazily filled tables
+are left out. Needs `valgrind` on PATH; about a minute per
 revision for 100 Combo Breaker games.
 """
 
@@ -19,6 +27,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -45,16 +54,69 @@ print("decisions", decisions)
 """
 
 
-def count(pythonpath: list[str], args: list[str]) -> tuple[int, int]:
-    """(instructions, decisions) of one run of the loop under callgrind."""
+def count(pythonpath: list[str], args: list[str], counted: bool = True) -> tuple[int, int]:
+    """(instructions, decisions) of one run of the loop under callgrind (`counted=False`: a
+    plain run, instructions 0, that only compiles the tree's modules)."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(pythonpath))
-    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                           "-c", LOOP, *args], env=env, capture_output=True, text=True)
+    tool = CALLGRIND if counted else []
+    done = subprocess.run([*tool, sys.executable, "-c", LOOP, *args], env=env, capture_output=True, text=True)
     instructions = re.search(r"Collected : (\d+)", done.stderr)
     decisions = re.search(r"decisions (\d+)", done.stdout)
-    if done.returncode or not instructions or not decisions:
+    if done.returncode or not decisions or (counted and not instructions):
         raise SystemExit(f"instructions_per_decision: error: the run failed:\n{done.stderr[-2000:]}")
-    return int(instructions.group(1)), int(decisions.group(1))
+    return int(instructions.group(1)) if counted else 0, int(decisions.group(1))
+
+
+CALLGRIND = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+WORKTREE = "WORKTREE"
+
+
+def uncommitted(paths: list[str]) -> list[str]:
+    """The files of this checkout under `paths` (all by default) that differ from HEAD or are
+    new and not ignored (deleted ones are left out: a snapshot copies what is there)."""
+    def listed(*command: str) -> list[str]:
+        done = subprocess.run(["git", "-C", str(REPO), *command, "--", *paths], capture_output=True, text=True,
+                              check=True)
+        return done.stdout.splitlines()
+    changed = listed("diff", "--name-only", "HEAD") + listed("ls-files", "--others", "--exclude-standard")
+    return sorted(name for name in set(changed) if (REPO / name).is_file())
+
+
+def check_out(rev: str, into: Path) -> str:
+    """Put the tree of `rev` into `into` (a detached git worktree); returns what was measured.
+
+    `WORKTREE` is this checkout as it is, uncommitted edits included (HEAD plus a copy of every
+    file that differs); `WORKTREE:PATH,PATH...` is HEAD plus only the uncommitted files under
+    those paths (your own edits, not the other engineers' half-done ones). Copied once, so an
+    edit made during the measurement cannot reach one run and not the other."""
+    name, _, paths = rev.partition(":")
+    base = "HEAD" if name == WORKTREE else rev
+    subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", "--quiet", str(into), base], check=True)
+    if name != WORKTREE:
+        return rev
+    copied = uncommitted([p for p in paths.split(",") if p])
+    for file in copied:
+        (into / file).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(REPO / file, into / file)
+    return f"{rev} (HEAD + {len(copied)} uncommitted file{'s' if len(copied) != 1 else ''})"
+
+
+def per_decision(tree: Path, links: Path, loop_args: list[str], games: int,
+                 options: list[str]) -> tuple[float, int, int]:
+    """(instructions per decision, decisions measured, warm-up decisions) of the packages in `tree`.
+
+    One uncounted game first compiles the tree's modules, so neither counted run pays for it."""
+    links.mkdir()
+    try:
+        path = link_packages(tree, links)
+        count(path, [*loop_args, "1", *options], counted=False)
+        warm, warm_decisions = count(path, [*loop_args, str(games // 5), *options])
+        full, decisions = count(path, [*loop_args, str(games), *options])
+    finally:
+        for link in links.iterdir():
+            link.unlink()
+        links.rmdir()
+    return (full - warm) / (decisions - warm_decisions), decisions - warm_decisions, warm_decisions
 
 
 def main() -> None:
@@ -63,28 +125,21 @@ def main() -> None:
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--option", "-o", action="append", default=[], help="KEY=VALUE game option")
-    parser.add_argument("--rev", action="append", required=True, help="a git revision (repeat)")
+    parser.add_argument("--rev", action="append", required=True,
+                        help=f"a git revision, {WORKTREE} (this checkout as it is) or {WORKTREE}:PATH,... "
+                             f"(HEAD plus the uncommitted files under those paths); repeat")
     args = parser.parse_args()
     loop_args = [args.game, str(args.players)]
     with tempfile.TemporaryDirectory(prefix="meeple-instructions-") as temp:
         for rev in args.rev:
             worktree, links = Path(temp) / "tree", Path(temp) / "packages"
-            links.mkdir()
-            subprocess.run(["git", "-C", str(REPO), "worktree", "add", "--detach", "--quiet", str(worktree), rev],
-                           check=True)
             try:
-                path = link_packages(worktree, links)
-                warm, warm_decisions = count(path, [*loop_args, str(args.games // 5), *args.option])
-                full, decisions = count(path, [*loop_args, str(args.games), *args.option])
+                measured_tree = check_out(rev, worktree)
+                per, measured, warm = per_decision(worktree, links, loop_args, args.games, args.option)
             finally:
                 subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(worktree)], check=True)
-                for link in links.iterdir():
-                    link.unlink()
-                links.rmdir()
-            per = (full - warm) / (decisions - warm_decisions)
-            print(f"{rev}: {per:,.0f} instructions per decision ({decisions - warm_decisions} decisions after "
-                  f"the first {warm_decisions}; {args.game} {args.players}p {' '.join(args.option)})", flush=True)
-
+            print(f"{measured_tree}: {per:,.0f} instructions per decision ({measured} decisions after "
+                  f"the first {warm}; {args.game} {args.players}p {' '.join(args.option)})", flush=True)
 
 if __name__ == "__main__":
     main()
