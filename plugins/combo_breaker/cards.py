@@ -21,12 +21,14 @@ MOST_SEATS = 5  # players in the largest game
 _NAMES = {X: "X", DRAW: "Draw", STOP: "Stop"}
 
 
+#: All 54 cards in their fixed order (Components): 4 × (1–12), 2 X, 2 Draw, 2 Stop.
+DECK = (*(value for value in VALUES for _ in range(COPIES_PER_VALUE)),
+        *(special for special in (X, DRAW, STOP) for _ in range(COPIES_PER_SPECIAL)))
+
+
 def deck() -> list[int]:
-    """All 54 cards: 4 × (1–12), 2 X, 2 Draw, 2 Stop (Components)."""
-    cards = [value for value in VALUES for _ in range(COPIES_PER_VALUE)]
-    for special in (X, DRAW, STOP):
-        cards.extend([special] * COPIES_PER_SPECIAL)
-    return cards
+    """All 54 cards: 4 × (1–12), 2 X, 2 Draw, 2 Stop (Components), as a new list."""
+    return list(DECK)
 
 
 def hand_size(players: int) -> int:

@@ -11,6 +11,8 @@ and either someone cannot pay and the game ends or a new round is dealt (9, 3).
 
 from __future__ import annotations
 
+from itertools import chain
+
 from attrs import frozen
 
 from meeple import Action, Decision
@@ -18,12 +20,13 @@ from meeple import Action, Decision
 from . import combos
 from .actions import (DRAWS, INSERTS, STOPS, TAKES, InsertDrawn, PlayCombination, PlayDraw,
                       PlayStop, TakeReserve)
-from .cards import CARDS_PER_DRAW, DEALER, DRAW, MOST_SEATS, STOP, X, card_name, hand_size
+from .cards import (CARDS_PER_DRAW, DEALER, DECK, DRAW, MOST_SEATS, RESERVE_CARDS, STOP, X,
+                    card_name, hand_size)
 from .combos import NO_COMBINATION
-from .legal import combinations
+from .legal import can_beat, combinations
 from .state import ComboBreakerState
-from .trick import (DRAW_PLAYS, STOP_PLAYS, combination_play, draw_recipient, draws_played,
-                    next_leader, rank_to_beat, round_payers)
+from .trick import (COMBINATION_ENTRIES, DRAW_PLAYS, STOP_PLAYS, combination_entries,
+                    draw_recipient, draws_played, next_leader, rank_to_beat, round_payers)
 from .words import declarations, declared, the_x
 
 # -- Rules 2–3: the deal and the round's leader ----------------------------------------------------
@@ -31,23 +34,27 @@ from .words import declarations, declared, the_x
 
 def deal(state: ComboBreakerState) -> None:
     """Rule 2: shuffle all 54 cards, deal the hands in the order dealt, two face-up reserve
-    cards each, and the rest face down as the draw pile."""
-    for zones in (state.hands, state.reserves, state.drawn):
-        for zone in zones:
-            zone.clear()
+    cards each, and the rest face down as the draw pile.
+
+    The `drawn` zones are already empty: a drawn card is placed before its trick ends (rule 7a),
+    and rounds end only during a trick or at its end."""
+    for hand in state.hands:
+        hand.clear()
+    for reserve in state.reserves:
+        reserve.clear()
     state.pile.clear()
     state.discard.clear()
-    while len(state.trick):
+    for _ in state.trick_plays:  # one layer per recorded play
         state.trick.pop_layer()
     state.trick_plays = ()
-    cards = list(state.game.deck())
+    cards = list(DECK)  # the game's deck (ComboBreaker.deck), in its fixed order
     state.rng.shuffle(cards)
     size = hand_size(len(state.hands))
     for hand in state.hands:
         hand.extend(cards[-size:])
         del cards[-size:]
     for reserve in state.reserves:
-        for slot in range(reserve.width):
+        for slot in range(RESERVE_CARDS):
             reserve.put(slot, cards.pop())
     state.pile.extend(cards)
 
@@ -57,12 +64,66 @@ _CLOCKWISE = {players: tuple(tuple((leader + step) % players for step in range(p
                              for leader in range(players)) for players in range(1, MOST_SEATS + 1)}
 
 
-def start_trick(state: ComboBreakerState, leader: int) -> None:
+def start_trick(state: ComboBreakerState, leader: int, sizes: list[int] | None = None) -> None:
     """Rules 3 and 5: `leader` leads a trick played by everyone holding hand cards now, clockwise
-    from the leader."""
+    from the leader. `sizes`: each seat's hand size, when the caller has just counted them."""
     hands = state.hands
-    state.trick_seats = tuple([seat for seat in _CLOCKWISE[len(hands)][leader] if len(hands[seat])])
+    if sizes is None:
+        sizes = list(map(len, hands))
+    seats = _CLOCKWISE[len(hands)][leader]
+    if 0 in sizes:
+        seats = tuple([seat for seat in seats if sizes[seat]])
+    state.trick_seats = seats
     state.pending.append(LEADS[leader])
+
+
+# -- Rules 5a–d and 6: a turn in the trick, resolved -----------------------------------------------
+
+
+def resolve_turn(frame: Lead | Follow, state: ComboBreakerState, action: Action) -> None:
+    """The `resolve` of Lead and Follow: carry out a leader's or a follower's action.
+
+    A combination, a Stop or a Draw card goes on the trick as a new layer, recorded with who
+    played it and as what (rules 5a–c); a Stop ends the trick at once (rule 6). A reserve card
+    (rule 5d, a follower's only) goes into the hand, known to everyone at its position. Otherwise
+    the turn passes clockwise to the next player who was in the round at the trick's start, and a
+    player with none of rule 5a–d ends the round and gives up a token (ruling 7). All in one
+    function: this runs at nearly every decision."""
+    seat = frame.player
+    kind = type(action)
+    if kind is PlayCombination:
+        cards = state.hands[seat].take(action.start, action.count)
+        wilds = action.wilds
+        entries = COMBINATION_ENTRIES.get((cards, wilds))
+        if entries is None:
+            entries = combination_entries(cards, wilds, state.game.double_wild)
+        state.trick.push_layer(cards)
+        state.trick_plays += (entries[seat],)
+    elif kind is TakeReserve:  # 5d
+        (card,) = state.reserves[seat].take(action.slot)
+        state.hands[seat].insert(action.position, card, known=True)
+    else:
+        state.trick.push_layer(state.hands[seat].take(action.position, 1))
+        if kind is PlayStop:
+            state.trick_plays += (STOP_PLAYS[seat],)
+            end_trick(state)  # rule 6: the remaining players don't act
+            return
+        state.trick_plays += (DRAW_PLAYS[seat],)
+    seats = state.trick_seats
+    index = seats.index(seat) + 1
+    if index == len(seats):
+        end_trick(state)
+        return
+    follower = seats[index]
+    if not state.reserves[follower].is_empty():  # 5d
+        state.pending.append(FOLLOWS[follower])
+        return
+    cards = tuple(state.hands[follower])
+    if STOP in cards or DRAW in cards or can_beat(cards, rank_to_beat(state.trick_plays),
+                                                  state.game.double_wild):  # 5b, 5c, 5a
+        state.pending.append(FOLLOWS[follower])
+    else:
+        end_round(state, (follower,))
 
 
 # -- Rule 5: leading the trick ---------------------------------------------------------------------
@@ -78,10 +139,13 @@ class Lead(Decision):
         return "lead the trick"
 
     def legal_actions(self, state: ComboBreakerState) -> list[Action]:
-        return card_plays(tuple(state.hands[self.player]), NO_COMBINATION, state.game.double_wild)  # rule 5
+        cards = tuple(state.hands[self.player])
+        actions: list[Action] = combinations(cards, NO_COMBINATION, state.game.double_wild)  # rule 5
+        if STOP in cards or DRAW in cards:
+            add_stops_and_draws(actions, cards)
+        return actions
 
-    def resolve(self, state: ComboBreakerState, action: Action) -> None:
-        play_card(state, self.player, action)
+    resolve = resolve_turn
 
     def explain_illegal(self, state: ComboBreakerState, action: Action) -> str | None:
         if type(action) is TakeReserve:
@@ -110,21 +174,17 @@ class Follow(Decision):
     def legal_actions(self, state: ComboBreakerState) -> list[Action]:
         seat = self.player
         cards = tuple(state.hands[seat])
-        actions = card_plays(cards, rank_to_beat(state.trick_plays), state.game.double_wild)  # 5a–c
+        to_beat = rank_to_beat(state.trick_plays)
+        actions: list[Action] = combinations(cards, to_beat, state.game.double_wild)  # 5a
+        if STOP in cards or DRAW in cards:  # 5b, 5c
+            add_stops_and_draws(actions, cards)
         positions = len(cards) + 1
         for slot, held in enumerate(state.reserves[seat]):  # 5d: each occupied slot
             if held:
                 actions += TAKES[slot][:positions]
         return actions
 
-    def resolve(self, state: ComboBreakerState, action: Action) -> None:
-        if type(action) is not TakeReserve:
-            play_card(state, self.player, action)
-            return
-        # 5d: the reserve card stays known to everyone at its position
-        (card,) = state.reserves[self.player].take(action.slot)
-        state.hands[self.player].insert(action.position, card, known=True)
-        next_turn(state, self.player)
+    resolve = resolve_turn
 
     def explain_illegal(self, state: ComboBreakerState, action: Action) -> str | None:
         if type(action) is not TakeReserve:
@@ -139,51 +199,14 @@ class Follow(Decision):
 FOLLOWS = tuple(Follow(seat) for seat in range(MOST_SEATS))  # shared, as LEADS
 
 
-def card_plays(cards: tuple[int, ...], to_beat: int, double_wild: bool) -> list[Action]:
-    """Rules 5a–c for a hand holding `cards`: combinations stronger than `to_beat` (by position,
-    size, rank), then Stop and Draw cards by position (a new list)."""
-    actions: list[Action] = combinations(cards, to_beat, double_wild)
-    if STOP in cards or DRAW in cards:
-        for position, card in enumerate(cards):
-            if card == STOP:
-                actions.append(STOPS[position])
-            elif card == DRAW:
-                actions.append(DRAWS[position])
-    return actions
-
-
-def play_card(state: ComboBreakerState, seat: int, action: Action) -> None:
-    """Put a combination, a Stop or a Draw card on the trick as a new layer, recording who played
-    it and as what (rules 5a–c); a Stop ends the trick at once (rule 6), anything else passes the
-    turn."""
-    hand = state.hands[seat]
-    kind = type(action)
-    if kind is PlayCombination:
-        cards = hand.take(action.start, action.count)
-        rank = combos.known_rank(cards, action.wilds, state.game.double_wild)
-        entry = combination_play(seat, rank, action.wilds)
-    else:
-        cards = hand.take(action.position, 1)
-        entry = STOP_PLAYS[seat] if kind is PlayStop else DRAW_PLAYS[seat]
-    state.trick.push_layer(cards)
-    state.trick_plays = state.trick_plays + (entry,)
-    if kind is PlayStop:
-        end_trick(state)  # rule 6: the remaining players don't act
-    else:
-        next_turn(state, seat)
-
-
-def next_turn(state: ComboBreakerState, seat: int) -> None:
-    """Pass the turn clockwise to the next player who was in the round at the trick's start;
-    a player with none of rule 5a–d ends the round and gives up a token."""
-    seats = state.trick_seats
-    index = seats.index(seat) + 1
-    if index == len(seats):
-        end_trick(state)
-    elif state.has_option(seats[index]):
-        state.pending.append(FOLLOWS[seats[index]])
-    else:
-        end_round(state, (seats[index],))
+def add_stops_and_draws(actions: list[Action], cards: tuple[int, ...]) -> None:
+    """Rules 5b–c: append to `actions` each Stop and Draw card among `cards`, by position (they
+    follow the combinations in a legal-action list)."""
+    for position, card in enumerate(cards):
+        if card == STOP:
+            actions.append(STOPS[position])
+        elif card == DRAW:
+            actions.append(DRAWS[position])
 
 
 def explain_card_play(state: ComboBreakerState, seat: int, action: Action) -> str | None:
@@ -245,13 +268,17 @@ def _explain_combination(state: ComboBreakerState, action: PlayCombination,
 
 def end_trick(state: ComboBreakerState) -> None:
     """Rule 7a: the recipient draws 3 cards per Draw card, one at a time, or what is left."""
-    drawer = draw_recipient(state.trick_plays)
-    if drawer is not None:
-        count = min(CARDS_PER_DRAW * draws_played(state.trick_plays), len(state.pile))
-        if count:
-            _draw_one(state, drawer, count)
-            return
-    finish_trick(state)
+    plays = state.trick_plays
+    draws = draws_played(plays)
+    if not draws:  # every play but a closing Stop is a combination: the last play's player leads
+        finish_trick(state, plays[-1].seat)
+        return
+    drawer = draw_recipient(plays)
+    count = min(CARDS_PER_DRAW * draws, len(state.pile))
+    if count:
+        _draw_one(state, drawer, count)
+    else:
+        finish_trick(state, drawer)
 
 
 def _draw_one(state: ComboBreakerState, seat: int, count: int) -> None:
@@ -281,7 +308,7 @@ class PlaceDrawn(Decision):
         if self.left and len(state.pile):
             _draw_one(state, seat, self.left)
         else:
-            finish_trick(state)
+            finish_trick(state, seat)
 
     def explain_illegal(self, state: ComboBreakerState, action: Action) -> str | None:
         if type(action) is not InsertDrawn:
@@ -303,20 +330,21 @@ def _placing(seat: int, left: int) -> PlaceDrawn:
 # -- Rules 7b–d and 8: the trick discarded; tokens owed or the next leader -------------------------
 
 
-def finish_trick(state: ComboBreakerState) -> None:
-    """Rules 7b–d and 8: discard the trick, end the round or name the next leader."""
+def finish_trick(state: ComboBreakerState, chosen: int) -> None:
+    """Rules 7b–d and 8: discard the trick, end the round or name the next leader. `chosen` is
+    7d's first choice (`trick.first_choice`): the drawer, else the Stop player, else the best
+    combination's player."""
     plays = state.trick_plays
     trick = state.trick
-    state.discard.extend(trick.cards())  # the oldest layer first
+    state.discard.extend(chain.from_iterable(trick))  # the oldest layer first
     for _ in plays:  # one layer per recorded play
         trick.pop_layer()
     state.trick_plays = ()
-    has_cards = [len(hand) > 0 for hand in state.hands]
-    payers = round_payers(plays, state.trick_seats, has_cards)
-    if payers:
-        end_round(state, payers)
+    sizes = list(map(len, state.hands))
+    if len(sizes) - sizes.count(0) < 2:  # 7c: one player or nobody holds cards
+        end_round(state, round_payers(plays, state.trick_seats, sizes))
         return
-    start_trick(state, next_leader(plays, has_cards))
+    start_trick(state, chosen if sizes[chosen] else next_leader(plays, sizes), sizes)  # 7d
 
 
 # -- Rule 9: tokens, the next round and the end ----------------------------------------------------

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from meeple import Counters, Display, Hand, Pile, State, Tableau
 
-from .cards import DRAW, STOP
-from .legal import can_beat
-from .trick import TrickPlay, rank_to_beat
+from .trick import TrickPlay
 
 #: The decision, by tag, of a drawer placing a card drawn for Draw cards (rule 7a): the one
 #: decision a seat may owe outside the trick's seats. By tag because the decision classes
@@ -36,16 +34,6 @@ class ComboBreakerState(State):
     round_number: int = 1
     paid: tuple[int, ...] = ()  # who gave up a token at the end of the previous round
     losers: tuple[int, ...] = ()  # who had to give up a token and had none (rule 9)
-
-    def has_option(self, seat: int) -> bool:
-        """Whether a player about to follow has any of rule 5a–d: a combination beating the
-        trick, a Stop or Draw card, or a reserve card."""
-        if not self.reserves[seat].is_empty():
-            return True
-        hand = tuple(self.hands[seat])
-        if STOP in hand or DRAW in hand:
-            return True
-        return can_beat(hand, rank_to_beat(self.trick_plays), self.game.double_wild)
 
     # -- results --------------------------------------------------------------------------------
 

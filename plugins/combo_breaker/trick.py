@@ -11,6 +11,7 @@ from typing import Sequence
 
 from attrs import frozen
 
+from . import combos
 from .cards import MOST_SEATS
 from .combos import NO_COMBINATION
 
@@ -45,6 +46,28 @@ def combination_play(seat: int, rank: int, wilds: tuple[int, ...]) -> TrickPlay:
     return entry
 
 
+#: (cards, declared X values) -> the entry of that combination played by each seat, by seat, for
+#: every combination played so far: a card play finds its record with one lookup (filled by
+#: `combination_entries`). A combination's rank depends on its cards and X values only, not on
+#: the `double_wild` option, which only says whether it may be played.
+COMBINATION_ENTRIES: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[TrickPlay, ...]] = {}
+
+
+def combination_entries(cards: tuple[int, ...], wilds: tuple[int, ...],
+                        double_wild: bool) -> tuple[TrickPlay, ...]:
+    """`COMBINATION_ENTRIES[cards, wilds]`, worked out and kept the first time (ValueError for
+    cards that are no combination with those X values: nothing is kept)."""
+    key = (cards, wilds)
+    entries = COMBINATION_ENTRIES.get(key)
+    if entries is None:
+        rank = combos.known_rank(cards, wilds, double_wild)
+        if rank is None:
+            raise ValueError(f"{cards} with X as {wilds} is not a combination")
+        entries = tuple(combination_play(seat, rank, wilds) for seat in range(MOST_SEATS))
+        COMBINATION_ENTRIES[key] = entries
+    return entries
+
+
 def best_first(plays: Sequence[TrickPlay]) -> list[int]:
     """The seats that played combinations, best combination first."""
     return [p.seat for p in reversed(plays) if p.what == COMBINATION]
@@ -60,19 +83,28 @@ def rank_to_beat(plays: Sequence[TrickPlay]) -> int:
 
 
 def draws_played(plays: Sequence[TrickPlay]) -> int:
-    return sum(1 for p in plays if p.what == DRAW_CARD)
+    """How many Draw cards were played in the trick."""
+    count = 0
+    for p in plays:
+        if p.what == DRAW_CARD:
+            count += 1
+    return count
 
 
 def draw_recipient(plays: Sequence[TrickPlay]) -> int | None:
     """Who draws for the Draw cards (rule 7a): the best combination's player or, if no
     combination was played, the player who led with a Draw card; None without Draw cards."""
+    drawn = False
+    best = None  # the last combination's player: the best (see the module's docstring)
     for p in plays:
-        if p.what == DRAW_CARD:
-            break
-    else:
+        what = p.what
+        if what == COMBINATION:
+            best = p.seat
+        elif what == DRAW_CARD:
+            drawn = True
+    if not drawn:
         return None
-    ranked = best_first(plays)
-    return ranked[0] if ranked else plays[0].seat
+    return plays[0].seat if best is None else best
 
 
 def stopped(plays: Sequence[TrickPlay]) -> bool:
@@ -82,17 +114,16 @@ def stopped(plays: Sequence[TrickPlay]) -> bool:
 
 def first_choice(plays: Sequence[TrickPlay]) -> int:
     """The next leader before any fallback (rule 7d): the drawer, else the Stop player, else the
-    best combination's player."""
+    best combination's player. Without Draw cards every play but a closing Stop is a
+    combination, so the last play is the Stop player's or the best combination's."""
     drawer = draw_recipient(plays)
-    if drawer is not None:
-        return drawer
-    if stopped(plays):
-        return plays[-1].seat
-    return best_first(plays)[0]
+    return plays[-1].seat if drawer is None else drawer
 
 
-def nearest_right(seat: int, has_cards: Sequence[bool]) -> int | None:
-    """The nearest player counter-clockwise (seat − 1, − 2, …) of `seat` who holds hand cards."""
+def nearest_right(seat: int, has_cards: Sequence[int]) -> int | None:
+    """The nearest player counter-clockwise (seat − 1, − 2, …) of `seat` who holds hand cards.
+
+    `has_cards` (here and below), by seat: whether the player holds hand cards, or how many."""
     players = len(has_cards)
     for step in range(1, players):
         other = (seat - step) % players
@@ -101,7 +132,7 @@ def nearest_right(seat: int, has_cards: Sequence[bool]) -> int | None:
     return None
 
 
-def next_leader(plays: Sequence[TrickPlay], has_cards: Sequence[bool]) -> int | None:
+def next_leader(plays: Sequence[TrickPlay], has_cards: Sequence[int]) -> int | None:
     """The leader of the next trick with every fallback of rule 7d (None if nobody has cards).
 
     The drawer or the Stop player without cards hands the lead to their nearest right neighbour
@@ -119,7 +150,7 @@ def next_leader(plays: Sequence[TrickPlay], has_cards: Sequence[bool]) -> int | 
 
 
 def round_payers(plays: Sequence[TrickPlay], trick_seats: Sequence[int],
-                 has_cards: Sequence[bool]) -> tuple[int, ...]:
+                 has_cards: Sequence[int]) -> tuple[int, ...]:
     """Who gives up a token at the end of this trick (rule 7c); empty if the round goes on.
 
     Exactly one player with hand cards: that player. Nobody: every player who was in the round at

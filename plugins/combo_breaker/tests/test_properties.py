@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,7 @@ from meeple_combo_breaker.cards import DRAW, STOP, X
 from meeple_combo_breaker.combos import (PAIR, SINGLE, STRAIGHT2, STRAIGHT3, TRIPLE, plays_of,
                                          rank, rank_of)
 from meeple_combo_breaker.legal import can_beat, combinations
+from meeple_combo_breaker.trick import COMBINATION, COMBINATION_ENTRIES, TrickPlay, combination_entries
 
 GAMES = st.builds(lambda players, tokens, double_wild: ComboBreaker(
     players, {"tokens": tokens, "double_wild": double_wild}),
@@ -95,3 +97,27 @@ def test_rules_4_and_5a_a_hand_offers_every_window_as_each_play_beating_the_tric
                 for rank_, wilds in plays_of(cards[start:start + count], double_wild) if rank_ > to_beat]
     assert combinations(cards, to_beat, double_wild) == expected
     assert can_beat(cards, to_beat, double_wild) == bool(expected)
+
+
+@settings(max_examples=300, deadline=None)
+@given(window=st.lists(CARDS, min_size=1, max_size=3), double_wild=st.booleans(), seat=st.integers(0, 4))
+def test_rule_5a_a_played_combination_is_recorded_with_its_rank_whatever_was_played_before(window, double_wild,
+                                                                                           seat):
+    """The record of a card play comes from a table kept across games (`COMBINATION_ENTRIES`, keyed
+    by cards and X values without the `double_wild` option): its entry is the one the rules make
+    from scratch, in whichever order combinations were first played, and a combination allowed
+    without `double_wild` has the same rank with it, so the key needs no option."""
+    cards = tuple(window)
+    plays = plays_of(cards, double_wild)
+    if not double_wild:
+        assert set(plays) <= set(plays_of(cards, True))
+    for rank_, wilds in plays:
+        entries = combination_entries(cards, wilds, double_wild)
+        assert entries[seat] == TrickPlay(seat, COMBINATION, rank_, wilds)
+        assert COMBINATION_ENTRIES[cards, wilds] is entries
+        assert combination_entries(cards, wilds, not double_wild) is entries
+    if not plays:  # no combination: refused, and nothing kept
+        before = dict(COMBINATION_ENTRIES)
+        with pytest.raises(ValueError):
+            combination_entries(cards, (), double_wild)
+        assert COMBINATION_ENTRIES == before
