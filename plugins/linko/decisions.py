@@ -16,12 +16,12 @@ from attrs import frozen
 
 from meeple import Action, Decision
 
-from .actions import (DECLINE, DISCARD, DISPLAY_WIDTH, LEAVE_STOLEN, TAKE_BACK, TAKE_GHOST,
-                      TAKE_STOLEN, Decline, DrawDisplay, DrawPile, Play, TakeBack, TakeGhost,
+from .actions import (DECLINE, DISCARD, DISPLAY_WIDTH, JOKER_PLAYS, LEAVE_STOLEN, PLAYS_OF, TAKE_BACK,
+                      TAKE_GHOST, TAKE_STOLEN, Decline, DrawDisplay, DrawPile, Play, TakeBack, TakeGhost,
                       TakeStolen)
-from .cards import COPIES, JOKER, JOKERS, layer_value, value_name
-from .ghost import fill_ghost_zone
-from .rules import BEATS, EVERY_DRAW, LAYER_CARDS, draw_sources, legal_plays
+from .cards import COPIES, JOKER, JOKERS, VALUES, layer_value, value_name
+from .ghost import eligible_piles, fill_ghost_zone
+from .rules import BEATS, EVERY_DRAW, LAYER_CARDS, draw_sources
 from .state import HAND_EMPTY, SUPPLY_EXHAUSTED, TURN_CAP, LinkoState
 
 # -- Rules 3–5: the play -------------------------------------------------------------------------
@@ -36,8 +36,23 @@ class PlayCards(Decision):
     def describe(self) -> str:
         return "play cards"
 
-    def legal_actions(self, state: LinkoState) -> tuple[Play, ...]:
-        return legal_plays(state.hands[self.player])
+    def legal_actions(self, state: LinkoState) -> list[Play]:
+        """One or more number cards of one value plus any jokers, or jokers only: ordered by
+        value, then number of naturals, then number of jokers; jokers-only plays last.
+
+        The hand is counted here, not in a helper: one Python frame fewer at every turn."""
+        counts = [0] * (JOKER + 1)
+        for card in state.hands[self.player]:
+            counts[card] += 1
+        jokers = counts[JOKER]
+        by_value = PLAYS_OF[jokers]
+        plays: list[Play] = []
+        for value in VALUES:
+            held = counts[value]
+            if held:
+                plays += by_value[value][held]
+        plays += JOKER_PLAYS[jokers]
+        return plays
 
     def resolve(self, state: LinkoState, action: Play) -> None:
         """Rules 3–5: the new layer goes on top; an emptied hand ends the game at once."""
@@ -53,10 +68,13 @@ class PlayCards(Decision):
             return
         state.checked, state.stole, state.ghost_stole = 0, False, False
         game = state.game
-        if game.duel and state.eligible_ghost_piles():
-            state.pending.append(CHOOSE_GHOST_PILE[player])  # D4: the Ghost Zone comes first
+        value = action.value  # the layer's value (rule 4)
+        # D4: the Ghost Zone comes first (its public view holds the piles, rebuilt only when the
+        # zone changes; `state.eligible_ghost_piles` would read the layer back off the tableau).
+        if game.duel and eligible_piles(state.ghost.view(None).piles, len(cards), value):
+            state.pending.append(CHOOSE_GHOST_PILE[player])
             return
-        check_opponents(state, len(cards), BEATS[game.expert][action.value])  # the layer's value
+        check_opponents(state, len(cards), BEATS[game.expert][value])
 
     def explain_illegal(self, state: LinkoState, action: Action) -> str | None:
         if not isinstance(action, Play):
@@ -288,9 +306,10 @@ class ChooseGhostPile(Decision):
 
     def resolve(self, state: LinkoState, action: TakeGhost) -> None:
         """D4: the chosen pile goes whole into hand, then the Ghost Zone is refilled (D2)."""
-        state.hands[self.player].extend(state.ghost.take(action.value), known=True)
+        taken = state.ghost.take(action.value)
+        state.hands[self.player].extend(taken, known=True)
         state.ghost_stole = True
-        fill_ghost_zone(state.ghost, state.draw_pile, state.display, state.removed)
+        fill_ghost_zone(state.ghost, state.draw_pile, state.display, state.removed, len(taken))
         check_opponents(state)  # D5; D6: no second ghost check this turn
 
     def explain_illegal(self, state: LinkoState, action: Action) -> str | None:

@@ -17,12 +17,17 @@ from .cards import KING
 GHOST_SIZE = 13
 
 
-def fill_ghost_zone(ghost: KeyedPiles, pile: Pile, display: Display, removed: Pile) -> None:
+def fill_ghost_zone(ghost: KeyedPiles, pile: Pile, display: Display, removed: Pile,
+                    missing: int | None = None) -> None:
     """D2: reveal cards from the pile until the zone holds 13 or the pile runs out.
 
     A 1–12 joins the pile of its value; a 13 or a joker is diverted (and does not count).
+    `missing`, how many cards the zone lacks, is counted unless the caller knows it: after a
+    ghost steal it is the pile just taken (the zone held 13 while the pile lasted, and once the
+    pile is empty nothing is revealed anyway), which spares counting the zone pile by pile.
     """
-    missing = GHOST_SIZE - len(ghost)
+    if missing is None:
+        missing = GHOST_SIZE - len(ghost)
     while missing > 0 and len(pile):
         card = pile.pop()
         if card >= KING:
@@ -49,6 +54,14 @@ def divert(card: int, display: Display, removed: Pile) -> None:
 def eligible_piles(piles: Iterable[tuple[int, Sequence[int]]], size: int, value: int) -> list[int]:
     """D4: the values of the ghost piles with exactly `size` cards and a value below `value`.
 
-    `piles` are `(value, cards)` pairs: a zone's `items()` or a view's `ghost.piles`.
+    `piles` are `(value, cards)` pairs in ascending values: a zone's `items()` or a view's
+    `ghost.piles`. The scan stops at the first pile not below `value` (a Duel play reads this
+    at every turn).
     """
-    return [key for key, cards in piles if key < value and len(cards) == size]
+    eligible = []
+    for key, cards in piles:
+        if key >= value:
+            break
+        if len(cards) == size:
+            eligible.append(key)
+    return eligible

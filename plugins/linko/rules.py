@@ -4,31 +4,13 @@ and how the game is scored. The decisions that call them live in `decisions.py`.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from itertools import product
+from typing import Sequence
 
 from meeple import Display, Hand, Pile
 
-from .actions import DRAW_DISPLAY, DRAW_PILE, JOKER_PLAYS, PLAYS_OF, Action, Play
-from .cards import COPIES, JOKER, JOKERS, VALUES
-
-
-def legal_plays(hand: Iterable[int]) -> list[Play]:
-    """Rule 3: one or more number cards of one value plus any jokers, or jokers only.
-
-    Ordered by value, then number of naturals, then number of jokers; jokers-only plays last.
-    """
-    counts = [0] * (JOKER + 1)
-    for card in hand:
-        counts[card] += 1
-    jokers = counts[JOKER]
-    by_value = PLAYS_OF[jokers]
-    plays: list[Play] = []
-    for value in VALUES:
-        held = counts[value]
-        if held:
-            plays += by_value[value][held]
-    plays += JOKER_PLAYS[jokers]
-    return plays
+from .actions import DRAW_DISPLAY, DRAW_PILE, Action, Play
+from .cards import COPIES, JOKER, JOKERS
 
 
 def layer_cards(action: Play) -> tuple[int, ...]:
@@ -69,12 +51,26 @@ EVERY_DRAW: tuple[Action, ...] = (*DRAW_DISPLAY, DRAW_PILE)
 
 
 def draw_sources(display: Display, pile: Pile) -> tuple[Action, ...]:
-    """Rule 8b / D3: any occupied display slot (a card or a whole group), or the pile's top."""
+    """Rule 8b / D3: any occupied display slot (a card or a whole group), or the pile's top.
+
+    Read from `DRAW_SOURCES` by which slots are occupied, once the common case (a full display
+    and a pile that lasts) is ruled out."""
     has_pile = len(pile) > 0
     if has_pile and all(display):
         return EVERY_DRAW
-    sources = tuple(DRAW_DISPLAY[slot] for slot, cards in enumerate(display) if cards)
+    return DRAW_SOURCES[has_pile][tuple(map(bool, display))]
+
+
+def _sources(occupied: tuple[bool, ...], has_pile: bool) -> tuple[Action, ...]:
+    sources = tuple(DRAW_DISPLAY[slot] for slot, full in enumerate(occupied) if full)
     return (*sources, DRAW_PILE) if has_pile else sources
+
+
+#: DRAW_SOURCES[has_pile][occupied]: `draw_sources` for every occupancy of the display's slots
+#: (`occupied`, one bool per slot, left to right), without and with a pile: built once.
+DRAW_SOURCES = tuple({occupied: _sources(occupied, has_pile)
+                      for occupied in product((False, True), repeat=len(DRAW_DISPLAY))}
+                     for has_pile in (False, True))
 
 
 def scores(tableau_sizes: Sequence[int], hands: Sequence[Hand]) -> list[int]:
