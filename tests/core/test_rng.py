@@ -134,3 +134,142 @@ def test_below_refuses_a_bound_beyond_64_bits_and_keeps_its_state(bound):
         rng.below(bound)
     assert rng.state == Rng(5).state
     assert 0 <= Rng(5).below(1 << 64) < 1 << 64  # the largest bound still draws
+
+
+# -- the outputs computed ahead are invisible: any interleaving of draws, state reads and writes,
+# copies, pickles and spawns gives what a generator drawing one number at a time gives ----------
+
+
+class _OneAtATime:
+    """The reference: SplitMix64 drawn one output at a time, every method written the obvious way."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK64
+
+    def next64(self) -> int:
+        self.state, output = _reference_next64(self.state)
+        return output
+
+    def below(self, n: int) -> int:
+        if n <= 0 or n > 1 << 64:
+            raise ValueError(n)
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            output = self.next64()
+            if output < limit:
+                return output % n
+
+    def shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = (self.next64() * (i + 1)) >> 64
+            items[i], items[j] = items[j], items[i]
+
+    def random(self) -> float:
+        return (self.next64() >> 11) * (1.0 / (1 << 53))
+
+
+_BOUNDS = st.one_of(st.integers(1, 60), st.integers(1, 2**64), st.sampled_from([1, 2**16, 2**16 + 1, 2**64]))
+_STEPS = st.one_of(
+    st.tuples(st.just("below"), _BOUNDS),
+    st.tuples(st.just("many belows"), st.tuples(st.integers(1, 10), st.integers(1, 300))),
+    st.tuples(st.just("bad bound"), st.sampled_from([0, -1, -(2**70), 2**64 + 1, 2**65])),
+    st.tuples(st.just("next64"), st.none()),
+    st.tuples(st.just("choice"), st.integers(1, 30)),
+    st.tuples(st.just("shuffle"), st.integers(0, 300)),
+    st.tuples(st.just("random"), st.none()),
+    st.tuples(st.just("spawn"), st.integers(0, 20)),
+    st.tuples(st.just("set state"), st.integers(0, _MASK64)),
+    st.tuples(st.just("copy"), st.sampled_from(["copy", "copy.copy", "deepcopy", "pickle", "json"])),
+    st.tuples(st.just("compare"), st.none()),
+)
+
+
+def _step(rng: Rng, reference: _OneAtATime, step: str, arg) -> Rng:
+    """Do `step` on both generators, check they agree, and return the generator to go on with."""
+    import copy as copying
+    import json
+    import pickle
+
+    if step == "below":
+        assert rng.below(arg) == reference.below(arg)
+    elif step == "many belows":
+        n, times = arg
+        assert [rng.below(n) for _ in range(times)] == [reference.below(n) for _ in range(times)]
+    elif step == "bad bound":
+        with pytest.raises(ValueError):
+            rng.below(arg)
+    elif step == "next64":
+        assert rng.next64() == reference.next64()
+    elif step == "choice":
+        items = list(range(arg))
+        assert rng.choice(items) == items[reference.below(arg)]
+    elif step == "shuffle":
+        items, expected = list(range(arg)), list(range(arg))
+        rng.shuffle(items)
+        reference.shuffle(expected)
+        assert items == expected
+    elif step == "random":
+        assert rng.random() == reference.random()
+    elif step == "spawn":
+        child, reference_child = rng.spawn(), _OneAtATime(reference.next64())
+        assert child.state == reference_child.state
+        assert [child.below(7) for _ in range(arg)] == [reference_child.below(7) for _ in range(arg)]
+        assert child.state == reference_child.state
+    elif step == "set state":
+        rng.state = arg
+        reference.state = arg
+    elif step == "copy":
+        twin = {"copy": rng.copy, "copy.copy": lambda: copying.copy(rng), "deepcopy": lambda: copying.deepcopy(rng),
+                "pickle": lambda: pickle.loads(pickle.dumps(rng)),
+                "json": lambda: Rng(json.loads(json.dumps(rng.state)))}[arg]()
+        assert twin == rng and hash(twin) == hash(rng) and repr(twin) == repr(rng)
+        assert twin.next64() == _OneAtATime(rng.state).next64()  # the twin is independent...
+        assert rng.state == reference.state  # ...and drawing from it leaves the original alone
+        rng = twin if arg != "copy" else rng
+        if arg != "copy":
+            reference.next64()  # going on with the twin, which has drawn once
+    else:
+        assert rng == Rng(reference.state) and hash(rng) == hash(Rng(reference.state))
+        assert repr(rng) == f"Rng(state={reference.state})"
+    assert rng.state == reference.state
+    return rng
+
+
+@given(st.integers(0, _MASK64), st.lists(_STEPS, max_size=40))
+def test_every_interleaving_of_draws_copies_and_state_reads_matches_one_draw_at_a_time(seed, steps):
+    """`below` and `next64` hand out outputs computed ahead in batches; whatever else happens in
+    between (shuffles, spawns, the state read or set from outside, copies, pickles, JSON, refused
+    bounds), every draw and every state read is the reference's."""
+    rng, reference = Rng(seed), _OneAtATime(seed)
+    for step, arg in steps:
+        rng = _step(rng, reference, step, arg)
+
+
+def test_a_generator_pickles_to_the_same_bytes_as_one_holding_only_its_state():
+    """Pickles and copies hold the state alone (what they held before outputs were computed
+    ahead), never the batch: the bytes are those of a fresh generator with that state."""
+    import copy as copying
+    import pickle
+
+    rng = Rng(2024)
+    for _ in range(5):
+        rng.below(6)  # a batch is under way
+    fresh = Rng(rng.state)
+    for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
+        assert pickle.dumps(rng, protocol) == pickle.dumps(fresh, protocol)
+    assert pickle.loads(pickle.dumps(rng)).below(1000) == copying.deepcopy(rng).below(1000) == rng.below(1000)
+
+
+def test_a_state_set_from_outside_is_read_back_as_set_and_drawn_from_masked():
+    """As before outputs were computed ahead: the state reads back exactly as set, and draws use
+    its low 64 bits (a long shuffle included)."""
+    rng, reference = Rng(), _OneAtATime(0)
+    rng.state = (1 << 70) + 12345
+    assert rng.state == (1 << 70) + 12345
+    reference.state = 12345
+    items, expected = list(range(200)), list(range(200))
+    rng.shuffle(items)
+    reference.shuffle(expected)
+    assert items == expected
+    assert [rng.below(9) for _ in range(300)] == [reference.below(9) for _ in range(300)]
+    assert rng.state == reference.state
