@@ -71,7 +71,7 @@ class IsmctsBot:
                           policy_plies=params["rollout_plies"], epsilon=params["rollout_epsilon"])
         self.tree = TreeSearch(params["exploration"], below, rollout, observer=seat, widening=params["widening"],
                                widening_exponent=params["widening_exponent"],
-                               prior=rollout.policies if params["prior"] else None)
+                               prior=rollout.policies if params["prior"] else None, paired=params["paired"])
         self.last_iterations = 0
         self.reuse: bool = params["reuse"]
         self.kept: Node | None = None  # the node of the bot's last move, kept with `reuse`
@@ -152,6 +152,8 @@ INFO = BotInfo(
                choices=(OBJECTIVE, "win", "score")),
         Option("horizon", "bool", True, "stop rollouts at the game's rollout horizon, if it "
                "declares one (e.g. the end of the round in Combo Breaker)"),
+        Option("paired", "bool", False, "compare the moves of the bot's decision on common samples: "
+               "the k-th iteration through a move plays on the search's k-th determinization"),
         Option("reuse", "bool", True, "when the bot decides again right after its own move (no "
                "other seat moved since), search on from the subtree of that move"),
         *WIDENING_OPTIONS,

@@ -171,8 +171,9 @@ class TreeSearch:
 
     def __init__(self, exploration: float, below: Below, rollout: Rollout, observer: int | None = None,
                  observed: IsObserved = is_observed, widening: float = 0.0, widening_exponent: float = 0.5,
-                 prior: "Sequence[Choose] | None" = None) -> None:
+                 prior: "Sequence[Choose] | None" = None, paired: bool = False) -> None:
         self.exploration = exploration
+        self.paired = paired  # sampled search: root moves compared on common samples (`PairedSamples`)
         self.prior = prior  # each seat's policy, whose move a new node expands first
         self.below = below
         self.rollout = rollout
@@ -253,27 +254,42 @@ class TreeSearch:
             root.parent = None  # the rest of the old tree goes; back-ups stop here
         deadline = time.perf_counter() + budget if budget else math.inf
         rollout = self.rollout
+        paired = self._paired_samples(root, sample) if self.paired else None
         for done in range(iterations):
             if done and time.perf_counter() >= deadline:
                 break
-            state = sample()
-            origin = state.clone() if keep_origin else state
-            node = self._select_and_expand(root, state)
+            if paired is None:
+                state = sample()
+                origin = state.clone() if keep_origin else state
+                node = self._select_and_expand(root, state)
+            else:
+                node, state, origin = paired.next(keep_origin)
             back_up(node, rollout(origin, state))
         return root
+
+    def _paired_samples(self, root: Node, sample: Callable[[], State]) -> "PairedSamples | None":
+        """With `paired`, the root's moves are compared on common samples (`PairedSamples`) —
+        when the observer owns the root decision (or the search has no observer), so its legal
+        actions are the same in every sample. None otherwise: each iteration samples anew."""
+        first = sample()
+        if not first.pending:
+            return None
+        mover = first.current_player
+        if self.observer is not None and mover != self.observer:
+            return None
+        return PairedSamples(self, root, first, sample)
 
     def _select_and_expand(self, node: Node, state: State) -> Node:
         """Descend by UCB among the children available in this sample; add one untried move.
         `state` follows the tree's moves."""
-        c, below, observer, observed = self.exploration, self.below, self.observer, self.observed
-        widening = self.widening
+        below, observer, observed = self.below, self.observer, self.observed
         while state.pending:
             legal = state.legal_actions()
             mover = state.current_player
-            children = node.children
             hidden = observer is not None and mover != observer
             if hidden and not observed(state, mover, observer):  # type: ignore[arg-type]
                 key = HiddenChoice(mover)  # type: ignore[arg-type]
+                children = node.children
                 child = children.get(key)
                 state.apply_legal(legal[below(len(legal))])
                 if child is None:
@@ -282,33 +298,81 @@ class TreeSearch:
                 child.avails += 1
                 node = child
                 continue
-            untried = []
-            for action in legal:
-                child = children.get(action)
-                if child is None:
-                    untried.append(action)
-                else:
-                    child.avails += 1
-            if untried and (not widening or len(untried) == len(legal) or self.room(node)):
-                if self.prior is not None and not children:  # a new node: the policy's move first
-                    action = self.prior[mover](state, legal)
-                else:
-                    action = untried[below(len(untried))]
-                state.apply_legal(action)
-                child = children[action] = Node(node, action, mover)
+            child, new = self._choose(node, state, legal, mover)
+            state.apply_legal(child.key)  # type: ignore[arg-type]  # a child of a legal action
+            if new:
                 return child
-            best, best_score = node, -math.inf
-            for action in legal:
-                child = children.get(action)
-                if child is None:
-                    continue  # not expanded yet (progressive widening)
-                visits = child.visits
-                score = child.value / visits + c * math.sqrt(math.log(child.avails) / visits)
-                if score > best_score:
-                    best, best_score = child, score
-            state.apply_legal(best.key)  # type: ignore[arg-type]  # a child of a legal action
-            node = best
+            node = child
         return node
+
+    def _choose(self, node: Node, state: State, legal: Sequence[Action], mover: int) -> tuple[Node, bool]:
+        """The child of `node` this iteration goes through, among `legal` (the mover's actions
+        in `state`, this iteration's sample), and whether it is new: an untried move while
+        widening leaves room (the policy's move first at a new node with a `prior`), else the
+        expanded child of best UCB over availability. Counts the children's availability."""
+        children = node.children
+        untried = []
+        for action in legal:
+            child = children.get(action)
+            if child is None:
+                untried.append(action)
+            else:
+                child.avails += 1
+        if untried and (not self.widening or len(untried) == len(legal) or self.room(node)):
+            if self.prior is not None and not children:  # a new node: the policy's move first
+                action = self.prior[mover](state, legal)
+            else:
+                action = untried[self.below(len(untried))]
+            child = children[action] = Node(node, action, mover)
+            return child, True
+        c = self.exploration
+        best, best_score = node, -math.inf
+        for action in legal:
+            child = children.get(action)
+            if child is None:
+                continue  # not expanded yet (progressive widening)
+            visits = child.visits
+            score = child.value / visits + c * math.sqrt(math.log(child.avails) / visits)
+            if score > best_score:
+                best, best_score = child, score
+        return best, False
+
+
+class PairedSamples:
+    """Common random numbers for a sampled search's root: the k-th iteration through a root move
+    (in this search) plays on the search's k-th sample — drawn once, cloned for every use — so
+    two root moves with as many visits were tried on the very same samples, and their means
+    differ by what the moves do, not by the luck of the draw (Perfect Information Monte Carlo
+    compares moves the same way, on a fixed set of worlds). With a deterministic rollout policy
+    the outcome of a move on a sample barely varies, which is where pairing pays most.
+
+    Only for a root decision owned by the observer (or by anyone, in a search without one): its
+    legal actions, and a prior's choice, are then the same in every sample. Below the root the
+    iteration goes on as usual (`TreeSearch._select_and_expand`).
+    """
+
+    def __init__(self, search: TreeSearch, root: Node, first: State, sample: Callable[[], State]) -> None:
+        self.search, self.root, self.sample = search, root, sample
+        self.samples = [first]
+        self.mover = first.current_player
+        self.legal = first.legal_actions()
+        self.uses: dict = {}  # a root move's key -> the iterations through it so far in this search
+
+    def next(self, keep_origin: bool) -> tuple[Node, State, State]:
+        """One iteration's selection and expansion: its new (or final) node, the state reached
+        and the rollout's origin (a copy of the sample, with `keep_origin`)."""
+        samples, search = self.samples, self.search
+        child, new = search._choose(self.root, samples[0], self.legal, self.mover)
+        uses = self.uses.get(child.key, 0)
+        self.uses[child.key] = uses + 1
+        while len(samples) <= uses:
+            samples.append(self.sample())
+        state = samples[uses].clone()
+        origin = state.clone() if keep_origin else state
+        state.apply_legal(child.key)  # type: ignore[arg-type]  # one of the root's legal actions
+        if not new:
+            child = search._select_and_expand(child, state)
+        return child, state, origin
 
 
 # -- rollouts and rewards -----------------------------------------------------------------------------

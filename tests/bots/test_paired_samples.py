@@ -1,0 +1,93 @@
+"""Common samples at the root (`paired`): the k-th iteration through a move of the searcher's own
+decision plays on the search's k-th determinization, so root moves with as many visits were tried
+on the same samples; below the root, and when the root decision is another seat's, the search
+samples as before."""
+
+from __future__ import annotations
+
+from meeple import Registry, Rng
+from meeple_bots.search import Node, PairedSamples, PlayOut, TreeSearch, back_up, fast_below
+
+REGISTRY = Registry.load()
+DUEL = REGISTRY.create("linko", 2, {})
+
+
+def counted_sampler(deal=4, seed=1):
+    """A sampler of the Duel's first decision for its seat, and the list of samples it drew."""
+    state = DUEL.new_state(deal)
+    seat = state.current_player
+    sample, rng, drawn = DUEL.sampler(state.view(seat)), Rng(seed), []
+
+    def draw():
+        drawn.append(sample(rng))
+        return drawn[-1]
+
+    return draw, drawn, seat
+
+
+def root_move(node: Node) -> Node:
+    while node.parent is not None and node.parent.parent is not None:
+        node = node.parent
+    return node
+
+
+def test_root_moves_with_as_many_visits_were_tried_on_the_same_samples():
+    draw, drawn, seat = counted_sampler()
+    search = TreeSearch(0.7, fast_below(2), PlayOut(2, fast_below(3)), observer=seat, paired=True)
+    root = Node(None, None, None)
+    paired = search._paired_samples(root, draw)
+    assert isinstance(paired, PairedSamples)
+    tried: dict = {}  # root move -> fingerprints of the samples it was tried on, in order
+    for _ in range(150):
+        node, state, origin = paired.next(keep_origin=True)
+        tried.setdefault(root_move(node).key, []).append(origin.fingerprint())
+        back_up(node, search.rollout(origin, state))
+    samples = [state.fingerprint() for state in drawn]
+    assert len(tried) == len(root.children) > 1
+    for fingerprints in tried.values():
+        assert fingerprints == samples[:len(fingerprints)]  # the k-th try: the k-th sample
+    assert len(drawn) == max(len(f) for f in tried.values()) < 150  # drawn once, reused
+
+
+def test_samples_reused_at_the_root_are_left_untouched_by_the_iterations():
+    draw, drawn, seat = counted_sampler(deal=6)
+    search = TreeSearch(0.7, fast_below(2), PlayOut(2, fast_below(3)), observer=seat, paired=True)
+    search.run_sampled(draw, 1)
+    before = drawn[0].fingerprint()
+    search.run_sampled(lambda: drawn[0], 40)
+    assert drawn[0].fingerprint() == before and drawn[0].pending
+
+
+def test_without_pairing_every_iteration_draws_a_fresh_sample():
+    draw, drawn, seat = counted_sampler()
+    root = TreeSearch(0.7, fast_below(2), PlayOut(2, fast_below(3)), observer=seat).run_sampled(draw, 60)
+    assert len(drawn) == root.visits == 60
+
+
+def test_pairing_is_not_used_when_the_root_decision_is_another_seats():
+    draw, _, seat = counted_sampler()
+    search = TreeSearch(0.7, fast_below(2), PlayOut(2, fast_below(3)), observer=1 - seat, paired=True)
+    assert search._paired_samples(Node(None, None, None), draw) is None
+    root = search.run_sampled(draw, 30)
+    assert root.visits == 30
+
+
+def play_duel(spec: str, deal: int) -> list:
+    bot = REGISTRY.make_bot(spec, DUEL, 0)
+    greedy = REGISTRY.make_bot("greedy", DUEL, 1)
+    state, actions = DUEL.new_state(deal), []
+    while state.pending and state.moves < 60:
+        legal = state.legal_actions()
+        seat = state.current_player
+        action = (bot if seat == 0 else greedy).act(state.view(seat), legal)
+        assert action in legal
+        state.apply(action)
+        actions.append(action)
+    return actions
+
+
+def test_ismcts_with_paired_samples_plays_legal_moves_and_the_same_seed_gives_the_same_game():
+    spec = "ismcts:iterations=25,paired=true"
+    assert REGISTRY.make_bot(spec, DUEL, 0).tree.paired
+    assert not REGISTRY.make_bot("ismcts:iterations=25", DUEL, 0).tree.paired
+    assert play_duel(spec, 3) == play_duel(spec, 3)
