@@ -11,14 +11,14 @@ and either someone cannot pay and the game ends or a new round is dealt (9, 3).
 
 from __future__ import annotations
 
-from itertools import chain
+from itertools import chain, compress
 
 from attrs import frozen
 
 from meeple import Action, Decision
 
 from . import combos
-from .actions import (DRAWS, INSERTS, STOPS, TAKES, InsertDrawn, PlayCombination, PlayDraw,
+from .actions import (DRAWS, INSERTS, MOST_POSITIONS, STOPS, TAKES, InsertDrawn, PlayCombination, PlayDraw,
                       PlayStop, TakeReserve)
 from .cards import (CARDS_PER_DRAW, DEALER, DECK, DRAW, MOST_SEATS, RESERVE_CARDS, STOP, X,
                     card_name, hand_size)
@@ -118,7 +118,7 @@ def resolve_turn(frame: Lead | Follow, state: ComboBreakerState, action: Action)
     if not state.reserves[follower].is_empty():  # 5d
         state.pending.append(FOLLOWS[follower])
         return
-    cards = tuple(state.hands[follower])
+    cards = tuple(state.hands[follower].cards())
     if STOP in cards or DRAW in cards or can_beat(cards, rank_to_beat(state.trick_plays),
                                                   state.game.double_wild):  # 5b, 5c, 5a
         state.pending.append(FOLLOWS[follower])
@@ -139,7 +139,7 @@ class Lead(Decision):
         return "lead the trick"
 
     def legal_actions(self, state: ComboBreakerState) -> list[Action]:
-        cards = tuple(state.hands[self.player])
+        cards = tuple(state.hands[self.player].cards())  # (`tuple(hand)` would ask its len too)
         actions: list[Action] = combinations(cards, NO_COMBINATION, state.game.double_wild)  # rule 5
         if STOP in cards or DRAW in cards:
             add_stops_and_draws(actions, cards)
@@ -173,7 +173,7 @@ class Follow(Decision):
 
     def legal_actions(self, state: ComboBreakerState) -> list[Action]:
         seat = self.player
-        cards = tuple(state.hands[seat])
+        cards = tuple(state.hands[seat].cards())
         to_beat = rank_to_beat(state.trick_plays)
         actions: list[Action] = combinations(cards, to_beat, state.game.double_wild)  # 5a
         if STOP in cards or DRAW in cards:  # 5b, 5c
@@ -201,12 +201,14 @@ FOLLOWS = tuple(Follow(seat) for seat in range(MOST_SEATS))  # shared, as LEADS
 
 def add_stops_and_draws(actions: list[Action], cards: tuple[int, ...]) -> None:
     """Rules 5b–c: append to `actions` each Stop and Draw card among `cards`, by position (they
-    follow the combinations in a legal-action list)."""
-    for position, card in enumerate(cards):
-        if card == STOP:
-            actions.append(STOPS[position])
-        elif card == DRAW:
-            actions.append(DRAWS[position])
+    follow the combinations in a legal-action list). The positions are found in C: Draw and Stop
+    are the only cards above X."""
+    for position in compress(_POSITIONS, map(_ABOVE_X, cards)):
+        actions.append(STOPS[position] if cards[position] == STOP else DRAWS[position])
+
+
+_POSITIONS = range(MOST_POSITIONS)
+_ABOVE_X = X.__lt__
 
 
 def explain_card_play(state: ComboBreakerState, seat: int, action: Action) -> str | None:
