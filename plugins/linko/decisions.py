@@ -19,7 +19,7 @@ from meeple import Action, Decision
 from .actions import (DECLINE, DISCARD, DISPLAY_WIDTH, JOKER_PLAYS, LEAVE_STOLEN, PLAYS_OF, TAKE_BACK,
                       TAKE_GHOST, TAKE_STOLEN, Decline, DrawDisplay, DrawPile, Play, TakeBack, TakeGhost,
                       TakeStolen)
-from .cards import COPIES, JOKER, JOKERS, VALUES, layer_value, value_name
+from .cards import COPIES, JOKER, JOKERS, layer_value, value_name
 from .ghost import eligible_piles, fill_ghost_zone
 from .rules import BEATS, EVERY_DRAW, LAYER_CARDS, draw_sources
 from .state import HAND_EMPTY, SUPPLY_EXHAUSTED, TURN_CAP, LinkoState
@@ -36,23 +36,22 @@ class PlayCards(Decision):
     def describe(self) -> str:
         return "play cards"
 
-    def legal_actions(self, state: LinkoState) -> list[Play]:
+    def legal_actions(self, state: LinkoState) -> tuple[Play, ...]:
         """One or more number cards of one value plus any jokers, or jokers only: ordered by
         value, then number of naturals, then number of jokers; jokers-only plays last.
 
-        The hand is counted here, not in a helper: one Python frame fewer at every turn."""
+        The hand is counted here, not in a helper (one Python frame fewer at every turn), and
+        the plays of the 13 values are read from `PLAYS_OF` one by one, written out: no loop
+        and no branch (a value not held reads no plays)."""
         counts = [0] * (JOKER + 1)
         for card in state.hands[self.player]:
             counts[card] += 1
         jokers = counts[JOKER]
-        by_value = PLAYS_OF[jokers]
-        plays: list[Play] = []
-        for value in VALUES:
-            held = counts[value]
-            if held:
-                plays += by_value[value][held]
-        plays += JOKER_PLAYS[jokers]
-        return plays
+        of = PLAYS_OF[jokers]
+        return (*of[1][counts[1]], *of[2][counts[2]], *of[3][counts[3]], *of[4][counts[4]],
+                *of[5][counts[5]], *of[6][counts[6]], *of[7][counts[7]], *of[8][counts[8]],
+                *of[9][counts[9]], *of[10][counts[10]], *of[11][counts[11]], *of[12][counts[12]],
+                *of[13][counts[13]], *JOKER_PLAYS[jokers])
 
     def resolve(self, state: LinkoState, action: Play) -> None:
         """Rules 3–5: the new layer goes on top; an emptied hand ends the game at once."""
