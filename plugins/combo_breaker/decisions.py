@@ -174,7 +174,9 @@ class Follow(Decision):
     def legal_actions(self, state: ComboBreakerState) -> list[Action]:
         seat = self.player
         cards = tuple(state.hands[seat].cards())
-        to_beat = rank_to_beat(state.trick_plays)
+        to_beat = state.trick_plays[-1].rank  # the leader has played: the last play is the best...
+        if to_beat is None:  # ...unless it is a Draw card (a Stop ends the trick)
+            to_beat = rank_to_beat(state.trick_plays)
         actions: list[Action] = combinations(cards, to_beat, state.game.double_wild)  # 5a
         if STOP in cards or DRAW in cards:  # 5b, 5c
             add_stops_and_draws(actions, cards)
@@ -300,8 +302,8 @@ class PlaceDrawn(Decision):
         more = f" ({self.left} more to draw)" if self.left else ""
         return f"insert a drawn card into the hand{more}"
 
-    def legal_actions(self, state: ComboBreakerState) -> list[Action]:
-        return list(INSERTS[:len(state.hands[self.player]) + 1])
+    def legal_actions(self, state: ComboBreakerState) -> tuple[Action, ...]:
+        return INSERTS[:len(state.hands[self.player]) + 1]
 
     def resolve(self, state: ComboBreakerState, action: InsertDrawn) -> None:
         seat = self.player
