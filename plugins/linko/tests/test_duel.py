@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from meeple import Display, KeyedPiles, Pile, Rng
 from meeple.testing import check_determinization, check_view_hides
@@ -10,7 +12,7 @@ from meeple_linko import Linko
 from meeple_linko.actions import (DECLINE, DRAW_PILE, LEAVE_STOLEN, TAKE_BACK, TAKE_STOLEN,
                                   DrawDisplay, Play, TakeGhost)
 from meeple_linko.decisions import ChooseGhostPile, DrawCards, NoStealDraw, PlayCards, TakeOrLeave
-from meeple_linko.ghost import fill_ghost_zone
+from meeple_linko.ghost import eligible_piles, fill_ghost_zone
 
 from linko_positions import J, hand_of, known_of, position
 
@@ -120,6 +122,14 @@ def test_D4_eligible_piles_have_the_played_size_and_a_lower_value():
     apply_all(state, Play(6, 2, 0))
     assert state.pending == [ChooseGhostPile(0)]
     assert state.legal_actions() == (TakeGhost(2), TakeGhost(4))  # not 7 (higher), not 1 (3 cards)
+
+
+@given(st.dictionaries(st.integers(1, 12), st.integers(1, 8)), st.integers(1, 8), st.integers(1, J))
+def test_D4_eligible_piles_are_every_pile_of_the_size_below_the_value(sizes, size, value):
+    piles = KeyedPiles([(key, [key] * n) for key, n in sizes.items()])
+    expected = [key for key in sorted(sizes) if sizes[key] == size and key < value]
+    assert eligible_piles(piles.items(), size, value) == expected
+    assert eligible_piles(piles.view(None).piles, size, value) == expected
 
 
 def test_D4_the_chosen_pile_goes_whole_into_hand_and_the_zone_refills_without_a_draw():

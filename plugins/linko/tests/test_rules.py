@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from meeple import IllegalAction
+from meeple import Hand, IllegalAction
 from meeple_linko import Linko
 from meeple_linko.actions import (DECLINE, DISCARD, DRAW_PILE, LEAVE_STOLEN, TAKE_BACK,
                                   TAKE_STOLEN, DrawDisplay, Play)
 from meeple_linko.decisions import (BackOrDiscard, DrawCards, NoStealDraw, PlayCards,
                                     TakeOrLeave)
+from meeple_linko.cards import VALUES, full_deck
 from meeple_linko.rules import winners
 from meeple_linko.state import DECIDING_THE_STOLEN_LAYER, DRAWING_CARDS
 
@@ -52,6 +55,26 @@ def test_rule_3_legal_plays_are_one_value_plus_jokers_or_jokers_only():
     assert set(state.legal_actions()) == {
         Play(2, 1, 0), Play(2, 1, 1), Play(7, 1, 0), Play(7, 1, 1), Play(7, 2, 0), Play(7, 2, 1),
         Play(J, 0, 1)}
+
+
+def rule_3_plays(hand):
+    """Rule 3 written plainly, in the order the plays are offered: by value, then naturals, then
+    jokers; jokers-only plays last."""
+    jokers = hand.count(J)
+    plays = [Play(value, naturals, used) for value in VALUES
+             for naturals in range(1, hand.count(value) + 1) for used in range(jokers + 1)]
+    return plays + [Play(J, 0, used) for used in range(1, jokers + 1)]
+
+
+DECK = full_deck()
+
+
+@given(st.lists(st.integers(0, len(DECK) - 1), unique=True, max_size=40))
+def test_rule_3_the_legal_plays_of_any_hand_are_every_play_it_can_make_in_order(positions):
+    cards = [DECK[i] for i in positions]  # any part of the deck, in any order
+    state = position(hands=[[], [5], [5]])
+    state.hands = (Hand(cards, owner=0, ordered=False), *state.hands[1:])
+    assert list(PlayCards(0).legal_actions(state)) == rule_3_plays(cards)
 
 
 def test_rule_3_a_play_needs_the_cards_in_hand():
