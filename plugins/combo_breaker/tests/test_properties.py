@@ -3,6 +3,8 @@ cards and the tokens accounted for, and a result that follows rule 9."""
 
 from __future__ import annotations
 
+import json
+import pickle
 from itertools import permutations
 
 import pytest
@@ -10,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meeple import Rng
+from meeple.serialization import dumps, state_fingerprint, state_from_data, state_to_data
 from meeple_combo_breaker import ComboBreaker
 from meeple_combo_breaker.actions import PlayCombination
 from meeple_combo_breaker.cards import DRAW, STOP, X
@@ -121,3 +124,29 @@ def test_rule_5a_a_played_combination_is_recorded_with_its_rank_whatever_was_pla
         with pytest.raises(ValueError):
             combination_entries(cards, (), double_wild)
         assert COMBINATION_ENTRIES == before
+
+
+@settings(max_examples=8, deadline=None)
+@given(game=GAMES, seed=st.integers(0, 2**32))
+def test_a_copy_by_clone_json_or_pickle_offers_the_same_actions_and_plays_on_identically(game, seed):
+    """The rules keep shared values between decisions and games (frames, trick entries, action
+    tables, the combination-entry table): a state rebuilt from JSON (fresh objects throughout), a
+    clone and a pickled copy must offer the same legal actions in the same order as the original
+    and reach the same state with the same action, at every step of a random game."""
+    state = game.new_state(seed)
+    chooser = Rng(seed + 2)
+    copies = [state.clone(), state_from_data(ComboBreaker, json.loads(dumps(state_to_data(state)))),
+              pickle.loads(pickle.dumps(state))]
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        for copy in copies:
+            assert copy.legal_actions() == legal
+        action = legal[chooser.below(len(legal))]
+        state.apply(action)
+        expected = state_fingerprint(state)
+        for copy in copies:
+            copy.apply(action)
+            assert state_fingerprint(copy) == expected
+        if chooser.below(8) == 0:  # now and then, fresh copies of the state as it is now
+            copies = [state.clone(), state_from_data(ComboBreaker, json.loads(dumps(state_to_data(state)))),
+                      pickle.loads(pickle.dumps(state))]
