@@ -77,17 +77,26 @@ class Pile(CardRow):
 
     def push(self, card: Card) -> None:
         """Put a card on top."""
-        self._changed()
+        watch = self._watch  # `self._changed()`, inlined (a playout moves cards at most steps)
+        if watch is not None and watch.refs:
+            watch.zone_changing(self)
+        self._seen = self._unseen = None
         self._cards.append(card)
 
     def extend(self, cards: Iterable[Card]) -> None:
         """Put cards on top one after the other (the last one ends on top)."""
-        self._changed()
+        watch = self._watch  # `self._changed()`, inlined (a playout moves cards at most steps)
+        if watch is not None and watch.refs:
+            watch.zone_changing(self)
+        self._seen = self._unseen = None
         self._cards.extend(cards)
 
     def pop(self) -> Card:
         """Remove and return the top card (IndexError when empty)."""
-        self._changed()
+        watch = self._watch  # `self._changed()`, inlined (a playout moves cards at most steps)
+        if watch is not None and watch.refs:
+            watch.zone_changing(self)
+        self._seen = self._unseen = None
         return self._cards.pop()
 
     def draw(self, n: int) -> list[Card]:
@@ -279,16 +288,22 @@ class Hand(CardRow):
     def add(self, card: Card, known: bool = False, known_to: Iterable[int] | None = None) -> None:
         """Put a card at the end; `known=True` when it was taken in full view, `known_to` the
         seats that know it when only some do (a card passed face down: giver and receiver)."""
-        flag = _knowledge(known, known_to)
-        self._changed()
+        flag = True if known else False if known_to is None else _knowledge(False, known_to)
+        watch = self._watch  # `self._changed()`, inlined (a playout moves cards at most steps)
+        if watch is not None and watch.refs:
+            watch.zone_changing(self)
+        self._seen = self._unseen = None
         self._cards.append(card)
         self._known.append(flag)
 
     def extend(self, cards: Iterable[Card], known: bool = False,
                known_to: Iterable[int] | None = None) -> None:
         """Add cards at the end, all with the same knowledge (see `add`)."""
-        flag = _knowledge(known, known_to)
-        self._changed()
+        flag = True if known else False if known_to is None else _knowledge(False, known_to)
+        watch = self._watch  # `self._changed()`, inlined (a playout moves cards at most steps)
+        if watch is not None and watch.refs:
+            watch.zone_changing(self)
+        self._seen = self._unseen = None
         for card in cards:
             self._cards.append(card)
             self._known.append(flag)
@@ -318,13 +333,19 @@ class Hand(CardRow):
 
     def pop(self, position: int) -> Card:
         """Remove and return the card at `position` (the cards after it move left)."""
-        self._changed()
+        watch = self._watch  # `self._changed()`, inlined (a playout moves cards at most steps)
+        if watch is not None and watch.refs:
+            watch.zone_changing(self)
+        self._seen = self._unseen = None
         del self._known[position]
         return self._cards.pop(position)
 
     def take(self, start: int, count: int) -> tuple[Card, ...]:
         """Remove `count` contiguous cards starting at `start`; the rest close the gap."""
-        self._changed()
+        watch = self._watch  # `self._changed()`, inlined (a playout moves cards at most steps)
+        if watch is not None and watch.refs:
+            watch.zone_changing(self)
+        self._seen = self._unseen = None
         taken = tuple(self._cards[start:start + count])
         if len(taken) != count or start < 0:
             raise IndexError(f"no {count} cards at position {start} in a hand of {len(self._cards)}")
@@ -335,25 +356,30 @@ class Hand(CardRow):
     def remove(self, card: Card) -> None:
         """Remove one copy of `card`, the best-known copy first (known to everyone, then to some
         seats, then to nobody): playing a card lowers what others know."""
-        self._changed()
+        watch = self._watch  # `self._changed()`, inlined (a playout moves cards at most steps)
+        if watch is not None and watch.refs:
+            watch.zone_changing(self)
+        self._seen = self._unseen = None
         cards, known = self._cards, self._known
-        if card not in cards:
-            raise ValueError(f"card {card!r} is not in the hand")
-        best = cards.index(card)
-        copies = cards.count(card)
-        if known[best] is not True and copies > 1:
-            # Visit only the other copies (found in C: a playout removes a card at almost every
-            # move): the first known to everyone wins, else the first known to some seats.
-            partly = known[best] is not False
-            position = best
-            for _ in range(copies - 1):
-                position = cards.index(card, position + 1)
-                flag = known[position]
-                if flag is True:
-                    best = position
-                    break
-                if not partly and flag is not False:
-                    best, partly = position, True
+        try:
+            best = cards.index(card)
+        except ValueError:
+            raise ValueError(f"card {card!r} is not in the hand") from None
+        if known[best] is not True:
+            copies = cards.count(card)
+            if copies > 1:
+                # Visit only the other copies (found in C: a playout removes a card at almost
+                # every move): the first known to everyone wins, else the first known to some.
+                partly = known[best] is not False
+                position = best
+                for _ in range(copies - 1):
+                    position = cards.index(card, position + 1)
+                    flag = known[position]
+                    if flag is True:
+                        best = position
+                        break
+                    if not partly and flag is not False:
+                        best, partly = position, True
         del cards[best]
         del known[best]
 

@@ -82,7 +82,10 @@ class Display(Zone):
 
     def take(self, slot: int) -> tuple[Card, ...]:
         """Take everything in a slot (a single card or a whole group); the slot becomes empty."""
-        self._changed()
+        watch = self._watch  # `self._changed()`, inlined (a playout moves cards at most steps)
+        if watch is not None and watch.refs:
+            watch.zone_changing(self)
+        self._seen = self._unseen = None
         cards = self._slots[slot]
         if not cards:
             raise ValueError(f"display slot {slot} is empty")
@@ -99,17 +102,25 @@ class Display(Zone):
 
         Returns the slots filled; stops early when the source runs out.
         """
-        if () not in self._slots:
+        slots = self._slots
+        if () not in slots:
             return []  # nothing to fill: nothing changes
-        self._changed()
-        filled = []
-        for i, s in enumerate(self._slots):
-            if not s:
-                if not len(source):
-                    break
-                self._slots[i] = (source.pop(),)
-                filled.append(i)
-        return filled
+        watch = self._watch  # `self._changed()`, inlined (a playout refills at most draws)
+        if watch is not None and watch.refs:
+            watch.zone_changing(self)
+        self._seen = self._unseen = None
+        drawn = source._cards  # `source.pop()` per card, with one `source._changed()` first
+        filled: list[int] = []
+        if not drawn:
+            return filled
+        source._changed()
+        slot = slots.index(())  # the empty slots found in C, left to right (often just one)
+        while True:
+            slots[slot] = (drawn.pop(),)
+            filled.append(slot)
+            if not drawn or () not in slots:
+                return filled
+            slot = slots.index((), slot + 1)
 
     def clear(self) -> list[Card]:
         """Remove and return every card, slot by slot from the left; every slot becomes empty."""

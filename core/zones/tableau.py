@@ -73,7 +73,10 @@ class Tableau(Zone):
 
     def push_layer(self, cards: Iterable[Card]) -> None:
         """Add a layer of one or more cards on top (ValueError for an empty layer)."""
-        self._changed()
+        watch = self._watch  # `self._changed()`, inlined (a playout moves cards at most steps)
+        if watch is not None and watch.refs:
+            watch.zone_changing(self)
+        self._seen = self._unseen = None
         layer = tuple(cards)
         if not layer:
             raise ValueError("a layer holds at least one card")
@@ -81,7 +84,10 @@ class Tableau(Zone):
 
     def pop_layer(self) -> tuple[Card, ...]:
         """Remove and return the top layer; the one below becomes the top."""
-        self._changed()
+        watch = self._watch  # `self._changed()`, inlined (a playout moves cards at most steps)
+        if watch is not None and watch.refs:
+            watch.zone_changing(self)
+        self._seen = self._unseen = None
         return self._layers.pop()
 
     def copy(self) -> "Tableau":

@@ -1,6 +1,8 @@
 """Zones: their operations, what each viewer sees of them, and their JSON data."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from meeple import Counters, Display, Grid, Hand, KeyedPiles, Pile, Rng, Tableau, Visibility
 from meeple.zones import HandView, PileView
@@ -149,3 +151,52 @@ def test_restore_from_a_full_view_gives_an_equal_zone():
     pile.shuffle(rng)
     other = Pile()
     assert other.restore(pile.view(None)) == [] and list(other) == list(pile)
+
+
+def _reference_refill(slots: list, pile: list) -> list[int]:
+    """Display.refill written the obvious way: each empty slot, left to right, takes the pile's top."""
+    filled = []
+    for i, slot in enumerate(slots):
+        if not slot and pile:
+            slots[i] = (pile.pop(),)
+            filled.append(i)
+    return filled
+
+
+@given(st.lists(st.sampled_from([(), (1,), (2, 3)]), min_size=1, max_size=8), st.lists(st.integers(0, 9), max_size=8))
+def test_a_display_refills_its_empty_slots_left_to_right_while_the_pile_lasts(slots, cards):
+    display, pile = Display(len(slots), slots), Pile(cards)
+    expected_slots, expected_pile = list(slots), list(cards)
+    assert display.refill(pile) == _reference_refill(expected_slots, expected_pile)
+    assert list(display) == expected_slots and list(pile) == expected_pile
+
+
+# Every mutating method forgets the zone's cached views before changing anything (`Zone._changed`,
+# inlined in the methods playouts call at most steps): a view asked for afterwards is the new one.
+_MUTATIONS = [
+    (lambda: Pile([1, 2, 3]), lambda z: z.push(4)),
+    (lambda: Pile([1, 2, 3]), lambda z: z.extend([4, 5])),
+    (lambda: Pile([1, 2, 3]), lambda z: z.pop()),
+    (lambda: Hand([1, 2, 3], owner=0), lambda z: z.add(4)),
+    (lambda: Hand([1, 2, 3], owner=0), lambda z: z.add(4, known_to=[1])),
+    (lambda: Hand([1, 2, 3], owner=0), lambda z: z.extend([4, 5], known=True)),
+    (lambda: Hand([1, 2, 3], owner=0), lambda z: z.extend([4], known_to=[2])),
+    (lambda: Hand([1, 2, 3], owner=0), lambda z: z.pop(1)),
+    (lambda: Hand([1, 2, 3], owner=0), lambda z: z.take(0, 2)),
+    (lambda: Hand([1, 2, 2], owner=0, known=[False, False, True]), lambda z: z.remove(2)),
+    (lambda: Tableau([(1,)], owner=0), lambda z: z.push_layer((2, 2))),
+    (lambda: Tableau([(1,), (2,)], owner=0), lambda z: z.pop_layer()),
+    (lambda: Display(3, [(1,), (), (2,)]), lambda z: z.take(0)),
+    (lambda: Display(3, [(1,), (), ()]), lambda z: z.refill(Pile([7, 8]))),
+]
+
+
+@pytest.mark.parametrize(("make", "mutate"), _MUTATIONS)
+def test_every_hot_mutation_forgets_the_cached_views_of_every_viewer(make, mutate):
+    zone = make()
+    viewers = (None, 0, 1, 2)
+    before = [zone.view(p) for p in viewers]  # cached now
+    mutate(zone)
+    fresh = zone.copy()
+    fresh._seen = fresh._unseen = None
+    assert [zone.view(p) for p in viewers] == [fresh.view(p) for p in viewers] != before
