@@ -181,9 +181,11 @@ class Follow(Decision):
         if STOP in cards or DRAW in cards:  # 5b, 5c
             add_stops_and_draws(actions, cards)
         positions = len(cards) + 1
-        for slot, held in enumerate(state.reserves[seat]):  # 5d: each occupied slot
-            if held:
-                actions += TAKES[slot][:positions]
+        left, right = state.reserves[seat]  # 5d: each occupied slot of the two (RESERVE_CARDS)
+        if left:
+            actions += TAKES[0][:positions]
+        if right:
+            actions += TAKES[1][:positions]
         return actions
 
     resolve = resolve_turn
