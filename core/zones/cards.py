@@ -311,8 +311,11 @@ class Hand(CardRow):
     def insert(self, position: int, card: Card, known: bool = False,
                known_to: Iterable[int] | None = None) -> None:
         """Insert before `position` (0..len): 0 is the far left, len the far right."""
-        flag = _knowledge(known, known_to)
-        self._changed()
+        flag = True if known else False if known_to is None else _knowledge(False, known_to)
+        watch = self._watch  # `self._changed()`, inlined (a playout moves cards at most steps)
+        if watch is not None and watch.refs:
+            watch.zone_changing(self)
+        self._seen = self._unseen = None
         if not 0 <= position <= len(self._cards):
             raise IndexError(f"insert position {position} outside 0..{len(self._cards)}")
         self._cards.insert(position, card)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any, Iterable, Iterator
 
 from attrs import frozen
@@ -65,8 +66,7 @@ class Display(Zone):
     __hash__ = None  # type: ignore[assignment]
 
     def cards(self) -> Iterator[Card]:
-        for slot in self._slots:
-            yield from slot
+        return chain.from_iterable(self._slots)
 
     def occupied(self) -> list[int]:
         """Indices of the slots that hold at least one card, left to right."""
@@ -94,7 +94,10 @@ class Display(Zone):
 
     def put(self, slot: int, card: Card) -> None:
         """Add a card to a slot (on an occupied slot this makes or grows a group)."""
-        self._changed()
+        watch = self._watch  # `self._changed()`, inlined (a playout moves cards at most steps)
+        if watch is not None and watch.refs:
+            watch.zone_changing(self)
+        self._seen = self._unseen = None
         self._slots[slot] = self._slots[slot] + (card,)
 
     def refill(self, source: Pile) -> list[int]:
@@ -125,7 +128,7 @@ class Display(Zone):
     def clear(self) -> list[Card]:
         """Remove and return every card, slot by slot from the left; every slot becomes empty."""
         self._changed()
-        cards = list(self.cards())
+        cards = list(chain.from_iterable(self._slots))
         self._slots = [()] * len(self._slots)
         return cards
 

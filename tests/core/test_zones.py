@@ -188,6 +188,10 @@ _MUTATIONS = [
     (lambda: Tableau([(1,), (2,)], owner=0), lambda z: z.pop_layer()),
     (lambda: Display(3, [(1,), (), (2,)]), lambda z: z.take(0)),
     (lambda: Display(3, [(1,), (), ()]), lambda z: z.refill(Pile([7, 8]))),
+    (lambda: Hand([1, 2, 3], owner=0), lambda z: z.insert(1, 4)),
+    (lambda: Hand([1, 2, 3], owner=0), lambda z: z.insert(0, 4, known=True)),
+    (lambda: Display(3, [(1,), (), (2,)]), lambda z: z.put(1, 5)),
+    (lambda: Display(3, [(1,), (), (2,)]), lambda z: z.put(0, 5)),
 ]
 
 
