@@ -174,6 +174,13 @@ def test_D5_the_ghost_comes_first_then_the_rival():
     assert hand_of(state, 1) == [1, 5, 5] and state.pending == [PlayCards(1)]
 
 
+def test_D2_the_refill_after_a_ghost_steal_reveals_what_the_pile_has_left():
+    """The steal takes 2 cards but the pile holds one: the zone ends at 12, the pile empty."""
+    state = duel(hands=[[6, 6, 9], [1]], pile_top=[8], rest="discard", options={"variant": "advanced"})
+    apply_all(state, Play(6, 2, 0), TakeGhost(2))
+    assert state.ghost.pile(8) == (8,) and len(state.ghost) == 12 and len(state.draw_pile) == 0
+
+
 def test_D6_a_refill_never_creates_a_second_ghost_steal():
     """The refill makes the pile of 5s two cards high (eligible for two 6s) but the turn's ghost
     steal is spent."""
