@@ -71,7 +71,8 @@ class IsmctsBot:
                           policy_plies=params["rollout_plies"], epsilon=params["rollout_epsilon"])
         self.tree = TreeSearch(params["exploration"], below, rollout, observer=seat, widening=params["widening"],
                                widening_exponent=params["widening_exponent"],
-                               prior=rollout.policies if params["prior"] else None, paired=params["paired"])
+                               prior=rollout.policies if params["prior"] else None, paired=params["paired"],
+                               depth=params["depth"])
         self.last_iterations = 0
         self.reuse: bool = params["reuse"]
         self.kept: Node | None = None  # the node of the bot's last move, kept with `reuse`
@@ -154,6 +155,9 @@ INFO = BotInfo(
                "declares one (e.g. the end of the round in Combo Breaker)"),
         Option("paired", "bool", False, "compare the moves of the bot's decision on common samples: "
                "the k-th iteration through a move plays on the search's k-th determinization"),
+        Option("depth", "int", 0, "the tree's depth: nodes this many moves below the decision get no "
+               "children, the rollout policy plays on from them (1: each move of the decision valued by "
+               "rollouts alone, flat Monte Carlo; 0: no limit)", minimum=0),
         Option("reuse", "bool", True, "when the bot decides again right after its own move (no "
                "other seat moved since), search on from the subtree of that move"),
         *WIDENING_OPTIONS,

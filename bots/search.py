@@ -171,9 +171,10 @@ class TreeSearch:
 
     def __init__(self, exploration: float, below: Below, rollout: Rollout, observer: int | None = None,
                  observed: IsObserved = is_observed, widening: float = 0.0, widening_exponent: float = 0.5,
-                 prior: "Sequence[Choose] | None" = None, paired: bool = False) -> None:
+                 prior: "Sequence[Choose] | None" = None, paired: bool = False, depth: int = 0) -> None:
         self.exploration = exploration
         self.paired = paired  # sampled search: root moves compared on common samples (`PairedSamples`)
+        self.depth = depth  # sampled search: no node this many moves below the root gets children (0: no limit)
         self.prior = prior  # each seat's policy, whose move a new node expands first
         self.below = below
         self.rollout = rollout
@@ -279,11 +280,14 @@ class TreeSearch:
             return None
         return PairedSamples(self, root, first, sample)
 
-    def _select_and_expand(self, node: Node, state: State) -> Node:
+    def _select_and_expand(self, node: Node, state: State, depth: int = 0) -> Node:
         """Descend by UCB among the children available in this sample; add one untried move.
-        `state` follows the tree's moves."""
+        `state` follows the tree's moves; `node` lies `depth` moves below the root, and with a
+        `depth` limit the descent stops there (the rollout plays on from that node's state)."""
         below, observer, observed = self.below, self.observer, self.observed
-        while state.pending:
+        limit = self.depth or math.inf
+        while state.pending and depth < limit:
+            depth += 1
             legal = state.legal_actions()
             mover = state.current_player
             hidden = observer is not None and mover != observer
@@ -371,7 +375,7 @@ class PairedSamples:
         origin = state.clone() if keep_origin else state
         state.apply_legal(child.key)  # type: ignore[arg-type]  # one of the root's legal actions
         if not new:
-            child = search._select_and_expand(child, state)
+            child = search._select_and_expand(child, state, depth=1)
         return child, state, origin
 
 

@@ -91,3 +91,22 @@ def test_ismcts_with_paired_samples_plays_legal_moves_and_the_same_seed_gives_th
     assert REGISTRY.make_bot(spec, DUEL, 0).tree.paired
     assert not REGISTRY.make_bot("ismcts:iterations=25", DUEL, 0).tree.paired
     assert play_duel(spec, 3) == play_duel(spec, 3)
+
+
+def tree_depth(node: Node) -> int:
+    return 1 + max((tree_depth(child) for child in node.children.values()), default=-1)
+
+
+def test_a_depth_limit_gives_no_node_that_many_moves_below_the_root_children():
+    for limit, paired in ((1, False), (1, True), (2, False), (2, True)):
+        draw, _, seat = counted_sampler(deal=5)
+        search = TreeSearch(0.7, fast_below(2), PlayOut(2, fast_below(3)), observer=seat, paired=paired, depth=limit)
+        root = search.run_sampled(draw, 200)
+        assert root.visits == 200 and tree_depth(root) == limit
+    unlimited = TreeSearch(0.7, fast_below(2), PlayOut(2, fast_below(3)), observer=seat).run_sampled(draw, 200)
+    assert tree_depth(unlimited) > 2
+
+
+def test_ismcts_takes_the_depth_option():
+    assert REGISTRY.make_bot("ismcts:iterations=5,depth=1", DUEL, 0).tree.depth == 1
+    assert REGISTRY.make_bot("ismcts:iterations=5", DUEL, 0).tree.depth == 0
