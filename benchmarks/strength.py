@@ -19,10 +19,12 @@ time is the steadier figure. Games run in `--jobs` worker processes (one game pe
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import multiprocessing
 import os
 import statistics
+import sys
 import time
 
 from meeple import BotSpec, Registry
@@ -106,6 +108,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--progress", action="store_true",
+                        help="one line per finished game on stderr (a run cut short still tells its tally)")
     args = parser.parse_args()
     registry = Registry.load()
     options = dict(pair.split("=", 1) for pair in args.option)
@@ -120,11 +124,19 @@ def main() -> None:
     tasks = [(args.game, game.players, options, args.bot, against, args.seed, k, args.seat)
              for k in range(args.games)]
     started = time.perf_counter()
-    if args.jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            outcomes = pool.map(play_one, tasks, chunksize=1)
-    else:
-        outcomes = [play_one(task) for task in tasks]
+    outcomes = []
+    with contextlib.ExitStack() as stack:
+        if args.jobs > 1:
+            pool = stack.enter_context(multiprocessing.get_context("spawn").Pool(args.jobs))
+            finished = pool.imap(play_one, tasks, chunksize=1)
+        else:
+            finished = map(play_one, tasks)
+        for outcome in finished:  # in game order, each as soon as it and the games before it are done
+            outcomes.append(outcome)
+            if args.progress:
+                won = sum(o["won"] for o in outcomes)
+                print(f"game {len(outcomes)}: seat {outcome['seat']} {'won' if outcome['won'] else 'lost'}; "
+                      f"{won}/{len(outcomes)} so far", file=sys.stderr, flush=True)
     seconds = time.perf_counter() - started
     games = len(outcomes)
     wins = sum(o["won"] for o in outcomes)
