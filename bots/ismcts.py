@@ -25,6 +25,10 @@ observer's information set, gathers the statistics of all samples:
 
 With ``widening`` (progressive widening) a node gets at most max(1, widening·visits^exponent)
 children while some of its children are legal in the sample (see `meeple_bots.search.TreeSearch`).
+With ``paired`` the moves of the bot's own decision are compared on common samples (the k-th
+iteration through a move plays on the search's k-th determinization: `PairedSamples`); with
+``depth=D`` no node D moves below the decision gets children (``depth=1``: each move valued by
+rollouts alone — flat Monte Carlo over the decision, the rollout policy playing every seat after it).
 
 Another seat's choice the bot cannot see (a simultaneous decision, a face-down pass) is not a
 branch of the tree: see `meeple_bots.search` ("Choices the observer cannot see").

@@ -15,8 +15,10 @@ each iteration's state comes from:
 
 Large branching: with *progressive widening* (`TreeSearch.room`) a node gets children only as
 its visits grow (max(1, k·n^α)), in random order or, with a `prior` (the rollout policy), the
-policy's move first. Between moves a bot may hand an earlier tree's node back as the new root
-(`run_exact(..., root=reached(...))`, `run_sampled(..., root=...)`): the search goes on from it.
+policy's move first. A sampled search may compare the root's moves on common samples
+(`PairedSamples`) and cap the tree's depth (`depth`: deeper, the rollout alone decides). Between
+moves a bot may hand an earlier tree's node back as the new root (`run_exact(...,
+root=reached(...))`, `run_sampled(..., root=...)`): the search goes on from it.
 
 Rewards are per seat, in [0, 1] (a finished game: 1 shared by the winners; or the final score
 rescaled by the game's declared score bounds — `GameSpec.score_bounds`, so a points game's search
