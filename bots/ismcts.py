@@ -76,13 +76,23 @@ class IsmctsBot:
         self.tree = TreeSearch(params["exploration"], below, rollout, observer=seat, widening=params["widening"],
                                widening_exponent=params["widening_exponent"],
                                prior=rollout.policies if params["prior"] else None, paired=params["paired"],
-                               depth=params["depth"])
+                               depth=params["depth"], opponent_policy=self._opponent_policy(params, rollout))
         self.last_iterations = 0
         self.reuse: bool = params["reuse"]
         self.kept: Node | None = None  # the node of the bot's last move, kept with `reuse`
         self.kept_moves = 0  # the view's move count at which the kept node applies
         self.reused_visits = 0
         self.parallel = root_parallel(IsmctsBot, IsmctsBot.search, game, seat, params, self.rng, aids=aids)
+
+    @staticmethod
+    def _opponent_policy(params: Options, rollout: PlayOut) -> "list | None":
+        """With ``opponents=policy``, the rollout policy plays the other seats' moves in the tree."""
+        if params["opponents"] != "policy":
+            return None
+        if rollout.policies is None:
+            raise BotError("ismcts: opponents=policy needs a rollout policy (rollout=greedy, or auto "
+                           "in a game with a greedy bot that plays on the state)")
+        return rollout.policies
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -162,6 +172,10 @@ INFO = BotInfo(
         Option("depth", "int", 0, "the tree's depth: nodes this many moves below the decision get no "
                "children, the rollout policy plays on from them (1: each move of the decision valued by "
                "rollouts alone, flat Monte Carlo; 0: no limit)", minimum=0),
+        Option("opponents", "str", "search", "the other seats' moves in the tree: searched (each "
+               "seat's best by UCB over its own reward) or played by the rollout policy (policy: "
+               "opponent modelling; the tree branches on the bot's own moves only)",
+               choices=("search", "policy")),
         Option("reuse", "bool", True, "when the bot decides again right after its own move (no "
                "other seat moved since), search on from the subtree of that move"),
         *WIDENING_OPTIONS,

@@ -173,11 +173,14 @@ class TreeSearch:
 
     def __init__(self, exploration: float, below: Below, rollout: Rollout, observer: int | None = None,
                  observed: IsObserved = is_observed, widening: float = 0.0, widening_exponent: float = 0.5,
-                 prior: "Sequence[Choose] | None" = None, paired: bool = False, depth: int = 0) -> None:
+                 prior: "Sequence[Choose] | None" = None, paired: bool = False, depth: int = 0,
+                 opponent_policy: "Sequence[Choose] | None" = None) -> None:
         self.exploration = exploration
         self.paired = paired  # sampled search: root moves compared on common samples (`PairedSamples`)
         self.depth = depth  # sampled search: no node this many moves below the root gets children (0: no limit)
         self.prior = prior  # each seat's policy, whose move a new node expands first
+        # sampled search: each seat's policy, whose move the observer's opponents play in the tree
+        self.opponent_policy = opponent_policy
         self.below = below
         self.rollout = rollout
         self.observer = observer
@@ -315,8 +318,19 @@ class TreeSearch:
         """The child of `node` this iteration goes through, among `legal` (the mover's actions
         in `state`, this iteration's sample), and whether it is new: an untried move while
         widening leaves room (the policy's move first at a new node with a `prior`), else the
-        expanded child of best UCB over availability. Counts the children's availability."""
+        expanded child of best UCB over availability. Counts the children's availability.
+        With an `opponent_policy`, a seat other than the observer plays its policy's move
+        (opponent modelling: the tree branches on the observer's moves only, not on a max-n
+        guess of the others')."""
         children = node.children
+        if self.opponent_policy is not None and self.observer is not None and mover != self.observer:
+            action = self.opponent_policy[mover](state, legal)
+            child = children.get(action)
+            if child is None:
+                child = children[action] = Node(node, action, mover)
+                return child, True
+            child.avails += 1
+            return child, False
         untried = []
         for action in legal:
             child = children.get(action)

@@ -5,7 +5,9 @@ samples as before."""
 
 from __future__ import annotations
 
-from meeple import Registry, Rng
+import pytest
+
+from meeple import BotError, Registry, Rng
 from meeple_bots.search import Node, PairedSamples, PlayOut, TreeSearch, back_up, fast_below
 
 REGISTRY = Registry.load()
@@ -110,3 +112,35 @@ def test_a_depth_limit_gives_no_node_that_many_moves_below_the_root_children():
 def test_ismcts_takes_the_depth_option():
     assert REGISTRY.make_bot("ismcts:iterations=5,depth=1", DUEL, 0).tree.depth == 1
     assert REGISTRY.make_bot("ismcts:iterations=5", DUEL, 0).tree.depth == 0
+
+
+def test_with_an_opponent_policy_the_other_seat_plays_only_the_policys_moves_in_the_tree():
+    draw, _, seat = counted_sampler(deal=8)
+    answered = set()
+
+    def last(state, legal):
+        answered.add(legal[-1])
+        return legal[-1]
+
+    policies = [last, last]
+    search = TreeSearch(0.7, fast_below(2), PlayOut(2, fast_below(3)), observer=seat, opponent_policy=policies)
+    root = search.run_sampled(draw, 300)
+    stack, theirs, ours = [root], 0, 0
+    while stack:
+        node = stack.pop()
+        for child in node.children.values():
+            stack.append(child)
+            if child.mover == seat:
+                ours += 1
+            else:
+                theirs += 1
+                assert child.key in answered  # never a move of the opponent's own search
+    assert theirs and ours > len(root.children)
+
+
+def test_ismcts_takes_the_opponents_option_and_refuses_it_without_a_rollout_policy():
+    bot = REGISTRY.make_bot("ismcts:iterations=5,opponents=policy", DUEL, 0)
+    assert bot.tree.opponent_policy is bot.tree.rollout.policies is not None
+    assert REGISTRY.make_bot("ismcts:iterations=5", DUEL, 0).tree.opponent_policy is None
+    with pytest.raises(BotError, match="opponents=policy needs a rollout policy"):
+        REGISTRY.make_bot("ismcts:iterations=5,opponents=policy,rollout=random", DUEL, 0)
