@@ -106,6 +106,9 @@ def main() -> None:
     parser.add_argument("--seat", type=int, default=None, help="keep the tested bot in this seat")
     parser.add_argument("-n", "--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--start", type=int, default=0,
+                        help="index of the first game: games START..START+N-1 of the series, so one "
+                             "series can be played in parts (use a multiple of the number of players)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--progress", action="store_true",
@@ -122,7 +125,7 @@ def main() -> None:
     if args.seat is not None and not 0 <= args.seat < game.players:
         parser.error(f"--seat: {game.players} seats, numbered from 0")
     tasks = [(args.game, game.players, options, args.bot, against, args.seed, k, args.seat)
-             for k in range(args.games)]
+             for k in range(args.start, args.start + args.games)]
     started = time.perf_counter()
     outcomes = []
     with contextlib.ExitStack() as stack:
@@ -135,8 +138,10 @@ def main() -> None:
             outcomes.append(outcome)
             if args.progress:
                 won = sum(o["won"] for o in outcomes)
-                print(f"game {len(outcomes)}: seat {outcome['seat']} {'won' if outcome['won'] else 'lost'}; "
-                      f"{won}/{len(outcomes)} so far", file=sys.stderr, flush=True)
+                print(f"game {args.start + len(outcomes) - 1}: seat {outcome['seat']} "
+                      f"{'won' if outcome['won'] else 'lost'}; {won}/{len(outcomes)} so far; "
+                      f"{len(outcome['cpu'])} searched decisions, {sum(outcome['cpu']):.2f} CPU s",
+                      file=sys.stderr, flush=True)
     seconds = time.perf_counter() - started
     games = len(outcomes)
     wins = sum(o["won"] for o in outcomes)
@@ -145,7 +150,7 @@ def main() -> None:
     cpu = [t for o in outcomes for t in o["cpu"]]
     result = {
         "game": args.game, "players": game.players, "options": options, "bot": args.bot,
-        "against": against, "games": games, "seed": args.seed, "seat": args.seat,
+        "against": against, "games": games, "seed": args.seed, "start": args.start, "seat": args.seat,
         "wins": wins, "win_rate": round(wins / games, 4),
         "win_rate_95": [round(x, 4) for x in wilson_interval(wins, games)],
         "losses": losses, "loss_rate": round(losses / games, 4),
@@ -162,7 +167,8 @@ def main() -> None:
         return
     low, high = result["win_rate_95"]
     where = "seats rotating" if args.seat is None else f"in seat {args.seat}"
-    print(f"{args.bot} vs {', '.join(against)} — {args.game} {game.players}p, {games} games, {where}")
+    part = f" (games {args.start}–{args.start + games - 1})" if args.start else ""
+    print(f"{args.bot} vs {', '.join(against)} — {args.game} {game.players}p, {games} games{part}, {where}")
     print(f"  wins   {wins}/{games} = {result['win_rate']:.3f}  (95%: {low:.3f}–{high:.3f})")
     low, high = result["loss_rate_95"]
     print(f"  losses {losses}/{games} = {result['loss_rate']:.3f}  (95%: {low:.3f}–{high:.3f})")
