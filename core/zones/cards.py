@@ -304,9 +304,14 @@ class Hand(CardRow):
         if watch is not None and watch.refs:
             watch.zone_changing(self)
         self._seen = self._unseen = None
-        for card in cards:
-            self._cards.append(card)
-            self._known.append(flag)
+        held, known = self._cards, self._known
+        if cards.__class__ is list and len(cards) > 3:  # a deal: whole lists at once
+            held += cards
+            known += [flag] * len(cards)
+            return
+        for card in cards:  # a few cards: appends cost less than building a list of flags
+            held.append(card)
+            known.append(flag)
 
     def insert(self, position: int, card: Card, known: bool = False,
                known_to: Iterable[int] | None = None) -> None:
@@ -359,37 +364,38 @@ class Hand(CardRow):
     def remove(self, card: Card) -> None:
         """Remove one copy of `card`, the best-known copy first (known to everyone, then to some
         seats, then to nobody): playing a card lowers what others know."""
-        watch = self._watch  # `self._changed()`, inlined (a playout moves cards at most steps)
+        self.remove_many((card,))
+
+    def remove_many(self, cards: Iterable[Card]) -> None:
+        """Remove one copy of each of `cards` in turn, each as `remove` does (ValueError at the
+        first one missing, the ones before it removed)."""
+        watch = self._watch  # `self._changed()`, inlined (a playout plays cards at most steps)
         if watch is not None and watch.refs:
             watch.zone_changing(self)
         self._seen = self._unseen = None
-        cards, known = self._cards, self._known
-        try:
-            best = cards.index(card)
-        except ValueError:
-            raise ValueError(f"card {card!r} is not in the hand") from None
-        if known[best] is not True:
-            copies = cards.count(card)
-            if copies > 1:
-                # Visit only the other copies (found in C: a playout removes a card at almost
-                # every move): the first known to everyone wins, else the first known to some.
-                partly = known[best] is not False
-                position = best
-                for _ in range(copies - 1):
-                    position = cards.index(card, position + 1)
-                    flag = known[position]
-                    if flag is True:
-                        best = position
-                        break
-                    if not partly and flag is not False:
-                        best, partly = position, True
-        del cards[best]
-        del known[best]
-
-    def remove_many(self, cards: Iterable[Card]) -> None:
-        """Remove one copy of each of `cards`, each as `remove` does."""
+        held, known = self._cards, self._known
         for card in cards:
-            self.remove(card)
+            try:
+                best = held.index(card)
+            except ValueError:
+                raise ValueError(f"card {card!r} is not in the hand") from None
+            if known[best] is not True:
+                copies = held.count(card)
+                if copies > 1:
+                    # Visit only the other copies (found in C): the first known to everyone
+                    # wins, else the first known to some seats.
+                    partly = known[best] is not False
+                    position = best
+                    for _ in range(copies - 1):
+                        position = held.index(card, position + 1)
+                        flag = known[position]
+                        if flag is True:
+                            best = position
+                            break
+                        if not partly and flag is not False:
+                            best, partly = position, True
+            del held[best]
+            del known[best]
 
     def clear(self) -> list[Card]:
         """Remove and return every card in hand order; what anyone knew about them goes too."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any, Iterable, Iterator
 
 from attrs import frozen
@@ -29,9 +30,14 @@ _make_tableau_view = view_maker(TableauView)
 
 
 class Tableau(Zone):
-    """A player's played cards as layers (each layer a tuple of cards). Always public."""
+    """A player's played cards as layers (each layer a tuple of cards). Always public.
 
-    __slots__ = ("_layers",)
+    `top` is the newest layer (None when there is none): a plain attribute, not a property,
+    because rules read it at most steps; every method keeps it in step with the layers (read
+    it, never set it).
+    """
+
+    __slots__ = ("_layers", "top")
     kind = "tableau"
 
     def __init__(self, layers: Iterable[Iterable[Card]] = (), owner: int | None = None,
@@ -39,6 +45,7 @@ class Tableau(Zone):
         super().__init__(visibility, owner)
         public_only(self)
         self._layers = [tuple(layer) for layer in layers]
+        self.top: tuple[Card, ...] | None = self._layers[-1] if self._layers else None
 
     def __len__(self) -> int:
         """The number of layers."""
@@ -58,11 +65,6 @@ class Tableau(Zone):
 
     __hash__ = None  # type: ignore[assignment]
 
-    @property
-    def top(self) -> tuple[Card, ...] | None:
-        """The newest layer (None when there is none)."""
-        return self._layers[-1] if self._layers else None
-
     def card_count(self) -> int:
         """The number of cards in all layers (`len` counts the layers)."""
         return sum(len(layer) for layer in self._layers)
@@ -81,6 +83,7 @@ class Tableau(Zone):
         if not layer:
             raise ValueError("a layer holds at least one card")
         self._layers.append(layer)
+        self.top = layer
 
     def pop_layer(self) -> tuple[Card, ...]:
         """Remove and return the top layer; the one below becomes the top."""
@@ -88,7 +91,10 @@ class Tableau(Zone):
         if watch is not None and watch.refs:
             watch.zone_changing(self)
         self._seen = self._unseen = None
-        return self._layers.pop()
+        layers = self._layers
+        layer = layers.pop()
+        self.top = layers[-1] if layers else None
+        return layer
 
     def copy(self) -> "Tableau":
         clone = Tableau.__new__(Tableau)
@@ -97,6 +103,7 @@ class Tableau(Zone):
         clone._seen, clone._unseen = self._seen, self._unseen
         clone._watch = None
         clone._layers = self._layers[:]
+        clone.top = self.top
         return clone
 
     def _make_view(self, visible: bool) -> TableauView:
@@ -106,6 +113,7 @@ class Tableau(Zone):
         """Fill from a view; a tableau is public, so nothing is left unknown."""
         self._changed()
         self._layers = list(view.layers)
+        self.top = self._layers[-1] if self._layers else None
         return []
 
     def to_data(self) -> dict[str, Any]:
@@ -114,3 +122,11 @@ class Tableau(Zone):
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> "Tableau":
         return cls(data["layers"], data["owner"], Visibility(data["visibility"]))
+
+    def clear(self) -> list[Card]:
+        """Remove every layer; returns their cards, oldest layer first (as `Pile.clear` returns
+        bottom to top)."""
+        self._changed()
+        cards = list(chain.from_iterable(self._layers))
+        self._layers, self.top = [], None
+        return cards

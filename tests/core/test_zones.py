@@ -192,6 +192,9 @@ _MUTATIONS = [
     (lambda: Hand([1, 2, 3], owner=0), lambda z: z.insert(0, 4, known=True)),
     (lambda: Display(3, [(1,), (), (2,)]), lambda z: z.put(1, 5)),
     (lambda: Display(3, [(1,), (), (2,)]), lambda z: z.put(0, 5)),
+    (lambda: Tableau([(1,), (2, 2)], owner=0), lambda z: z.clear()),
+    (lambda: Hand([1, 2, 2, 3], owner=0), lambda z: z.remove_many([2, 3])),
+    (lambda: Hand([1, 2, 3], owner=0), lambda z: z.extend([4, 5, 6, 7, 8])),
 ]
 
 
@@ -204,3 +207,75 @@ def test_every_hot_mutation_forgets_the_cached_views_of_every_viewer(make, mutat
     fresh = zone.copy()
     fresh._seen = fresh._unseen = None
     assert [zone.view(p) for p in viewers] == [fresh.view(p) for p in viewers] != before
+
+
+_TABLEAU_STEPS = st.lists(st.one_of(
+    st.tuples(st.just("push"), st.lists(st.integers(1, 14), min_size=1, max_size=4)),
+    st.tuples(st.just("pop"), st.none()), st.tuples(st.just("clear"), st.none()),
+    st.tuples(st.sampled_from(["copy", "json", "pickle", "restore"]), st.none())), max_size=30)
+
+
+@given(st.lists(st.lists(st.integers(1, 14), min_size=1, max_size=4), max_size=4), _TABLEAU_STEPS)
+def test_a_tableau_top_is_always_its_newest_layer_whatever_happens(layers, steps):
+    """`top` is kept beside the layers (an attribute read at most steps): after every change, copy,
+    JSON round trip, pickle and restore it is the newest layer, or None; and it shows in nothing
+    else (equality, JSON and views read the layers)."""
+    import pickle
+
+    tableau = Tableau(layers, owner=1)
+    plain = [tuple(layer) for layer in layers]
+    for step, arg in steps:
+        if step == "push":
+            tableau.push_layer(arg)
+            plain.append(tuple(arg))
+        elif step == "pop" and plain:
+            assert tableau.pop_layer() == plain.pop()
+        elif step == "clear":
+            assert tableau.clear() == [card for layer in plain for card in layer]
+            plain = []
+        elif step == "copy":
+            tableau = tableau.copy()
+        elif step == "json":
+            tableau = roundtrip(tableau)
+        elif step == "pickle":
+            tableau = pickle.loads(pickle.dumps(tableau))
+        elif step == "restore":
+            restored = Tableau(owner=1)
+            restored.restore(tableau.view(0))
+            tableau = restored
+        assert tableau.top == (plain[-1] if plain else None)
+        assert list(tableau) == plain and tableau == Tableau(plain, owner=1)
+        assert tableau.view(None).layers == tuple(plain)
+
+
+@given(st.lists(st.tuples(st.integers(1, 4), st.sampled_from([False, True, frozenset({1}), frozenset({0, 2})])),
+                max_size=12), st.lists(st.integers(1, 5), max_size=6))
+def test_remove_many_removes_each_card_as_one_remove_after_another_would(entries, cards):
+    """One call, the same copies (best known first) as removing the cards one at a time by hand."""
+    hand = Hand([c for c, _ in entries], owner=0, known=[k for _, k in entries])
+    expected_cards, expected_known = [c for c, _ in entries], [k for _, k in entries]
+    missing = None
+    for card in cards:
+        positions = [i for i, c in enumerate(expected_cards) if c == card]
+        if not positions:
+            missing = card
+            break
+        rank = {True: 0, False: 2}
+        best = min(positions, key=lambda i: (rank.get(expected_known[i], 1), i))
+        del expected_cards[best], expected_known[best]
+    if missing is None:
+        hand.remove_many(cards)
+    else:
+        with pytest.raises(ValueError, match=f"card {missing} is not in the hand"):
+            hand.remove_many(cards)
+    assert list(hand) == expected_cards
+    assert [hand.known_to(i) for i in range(len(hand))] == expected_known
+
+
+@given(st.lists(st.integers(1, 9), max_size=6), st.lists(st.integers(1, 9), max_size=12), st.booleans(),
+       st.sampled_from([list, tuple, iter]))
+def test_extend_adds_every_card_with_the_same_knowledge_however_the_cards_come(start, cards, known, kind):
+    hand = Hand(start, owner=0)
+    hand.extend(kind(cards), known=known)
+    assert list(hand) == start + cards
+    assert [hand.is_known(i) for i in range(len(hand))] == [False] * len(start) + [known] * len(cards)
