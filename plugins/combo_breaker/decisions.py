@@ -11,7 +11,7 @@ and either someone cannot pay and the game ends or a new round is dealt (9, 3).
 
 from __future__ import annotations
 
-from itertools import chain, compress
+from itertools import compress
 
 from attrs import frozen
 
@@ -341,10 +341,7 @@ def finish_trick(state: ComboBreakerState, chosen: int) -> None:
     7d's first choice (`trick.first_choice`): the drawer, else the Stop player, else the best
     combination's player."""
     plays = state.trick_plays
-    trick = state.trick
-    state.discard.extend(chain.from_iterable(trick))  # the oldest layer first
-    for _ in plays:  # one layer per recorded play
-        trick.pop_layer()
+    state.discard.extend(state.trick.clear())  # the oldest layer first
     state.trick_plays = ()
     sizes = list(map(len, state.hands))
     if len(sizes) - sizes.count(0) < 2:  # 7c: one player or nobody holds cards
