@@ -58,9 +58,7 @@ class PlayCards(Decision):
         cards = LAYER_CARDS[action.value][action.naturals][action.jokers]  # `layer_cards(action)`
         player = self.player
         hand = state.hands[player]
-        remove = hand.remove
-        for card in cards:
-            remove(card)  # a known copy first: playing it lowers what others know
+        hand.remove_many(cards)  # a known copy first: playing it lowers what others know
         state.tableaux[player].push_layer(cards)
         if not len(hand):
             end_game(state, HAND_EMPTY)  # rule 5: no ghost steal, no steals, no draw
