@@ -89,7 +89,7 @@ class Sampler:
             raise MeepleError(f"the view hides {len(unknown)} cards but {len(pool)} are unaccounted for")
         position = {id(zone): index for index, (_, zone) in enumerate(template.zones())}
         self._template = template
-        self._slots = [(position[id(zone)], slot) for zone, slot in unknown]
+        self._runs = _runs([(position[id(zone)], slot) for zone, slot in unknown])
         self._pool = pool
 
     def __call__(self, rng: Rng) -> "State":
@@ -100,9 +100,21 @@ class Sampler:
         rng.shuffle(pool)
         if pool:
             zones = [zone for _, zone in state.zones()]
-            for (index, slot), card in zip(self._slots, pool):
-                zones[index].set_slot(slot, card)  # type: ignore[attr-defined]
+            for index, start, begin, end in self._runs:  # the k-th card of the pool to the k-th slot
+                zones[index].set_slots(start, pool[begin:end])  # type: ignore[attr-defined]
         return state
+
+
+def _runs(slots: list[tuple[int, int]]) -> list[tuple[int, int, int, int]]:
+    """The unknown slots `(zone index, slot)`, in order, as runs of consecutive slots of one zone:
+    `(zone index, first slot, begin, end)`, the run taking the pool's cards `begin:end`."""
+    runs: list[tuple[int, int, int, int]] = []
+    for k, (index, slot) in enumerate(slots):
+        if runs and runs[-1][0] == index and runs[-1][1] + (k - runs[-1][2]) == slot:
+            runs[-1] = runs[-1][:3] + (k + 1,)
+        else:
+            runs.append((index, slot, k, k + 1))
+    return runs
 
 
 def sample_state(game: "Game", view: View, rng: Rng) -> "State":

@@ -165,7 +165,14 @@ class State(PendingDecisions, metaclass=StateMeta):
                 return tuple(frame.legal_actions(self, player))  # type: ignore[call-arg]
         legal = self._legal
         if legal is None:
-            legal = self._legal = tuple(self._legal_actions()) if self.pending else ()
+            pending = self.pending
+            if not pending:
+                legal = ()
+            elif pending[-1].player is not None and self.__class__._legal_actions is _FRAME_LISTS:
+                legal = tuple(pending[-1].legal_actions(self))  # State._legal_actions, inlined (rollouts)
+            else:
+                legal = tuple(self._legal_actions())
+            self._legal = legal
         return legal
 
     def is_legal(self, action: Action, player: int | None = None) -> bool:

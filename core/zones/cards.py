@@ -50,6 +50,12 @@ class CardRow(Zone):
         self._changed()
         self._cards[position] = card
 
+    def set_slots(self, start: int, cards: list[Card]) -> None:
+        """Put `cards` into the slots `start`, `start + 1`, … left unknown by `restore`: what
+        `set_slot` does card by card, as one change (a sampler fills thousands of slots)."""
+        self._changed()
+        self._cards[start:start + len(cards)] = cards
+
 
 class Pile(CardRow):
     """A stack of cards, top at the end: a draw pile (secret), a discard pile or a removed area."""

@@ -101,3 +101,47 @@ def _field_view(value, seat):
     if isinstance(value, dict):
         return tuple(value.items())
     return value
+
+
+def _dealt_slot_by_slot(game, view, rng):
+    """The sampler's deal written the plain way: the pool shuffled, then one `set_slot` per
+    unknown slot, the k-th card of the pool into the k-th slot `rebuild` returned."""
+    from meeple.determinize import rebuild, unseen_cards
+
+    template, unknown = rebuild(game, view, Rng(0))
+    pool = unseen_cards(game, template)
+    state = template.clone()
+    state.rng = rng.spawn()
+    rng.shuffle(pool)
+    position = {id(zone): index for index, (_, zone) in enumerate(template.zones())}
+    zones = [zone for _, zone in state.zones()]
+    for (zone, slot), card in zip(unknown, pool):
+        zones[position[id(zone)]].set_slot(slot, card)
+    return state
+
+
+@pytest.mark.parametrize("game_id,players", GAMES)
+def test_a_sampler_fills_runs_of_unknown_slots_as_slot_by_slot_filling_would(registry, game_id, players):
+    game = registry.create(game_id, players)
+    for state in random_states(game, seed=8, every=11):
+        if not state.pending:
+            continue
+        view = state.view(state.current_player)
+        sampler = game.sampler(view)
+        draws, fresh = Rng(21), Rng(21)
+        for _ in range(2):
+            sampled, expected = sampler(draws), _dealt_slot_by_slot(game, view, fresh)
+            assert sampled.fingerprint() == expected.fingerprint()
+        assert draws == fresh
+
+
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 12)), max_size=40, unique=True))
+def test_unknown_slots_grouped_into_runs_cover_each_slot_once_in_order(slots):
+    from meeple.determinize import _runs
+
+    covered = []
+    for index, start, begin, end in _runs(slots):
+        assert end > begin
+        covered.extend((index, start + k) for k in range(end - begin))
+        assert covered[begin:end] == slots[begin:end]
+    assert covered == slots
