@@ -485,9 +485,7 @@ class PlayOut:
         if horizon is None:
             legal_actions, draw = state.legal_actions, getattr(below, "draw", None)
             if draw is not None:  # the common case, kept tight: `below` inlined, the same draws
-                while state.pending:
-                    legal = legal_actions()
-                    apply_legal(legal[int(draw() * len(legal))])
+                state.play_randomly(draw)
             while state.pending:
                 legal = legal_actions()
                 apply_legal(legal[below(len(legal))])

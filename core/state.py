@@ -269,6 +269,34 @@ class State(PendingDecisions, metaclass=StateMeta):
         self._legal_set = None
         return (action,)
 
+    def play_randomly(self, draw: Callable[[], float]) -> None:
+        """Play uniformly random moves to the end of the game: at each decision
+        `legal[int(draw() * len(legal))]` of `legal = legal_actions()`, carried out as `apply_legal`
+        carries it out — the same moves, draws and final state as that loop written out (a search's
+        random rollout), with no call into `legal_actions` and `apply_legal` per move where the
+        game's frames own the rules. `draw()` gives a float in [0, 1)."""
+        cls, pending = self.__class__, self.pending
+        watch = self._watch
+        if (cls._legal_actions is not _FRAME_LISTS or cls._apply is not _FRAME_RESOLVES
+                or (watch is not None and watch.state_refs)):
+            while pending:  # the general loop: a game overriding the rules, or a view to keep
+                legal = self.legal_actions()
+                self.apply_legal(legal[int(draw() * len(legal))])
+            return
+        while pending:
+            frame = pending[-1]
+            if frame.player is None:  # a simultaneous choice is collected by apply_legal
+                legal = self.legal_actions()
+                self.apply_legal(legal[int(draw() * len(legal))])
+                continue
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = tuple(frame.legal_actions(self))
+            pending.pop().resolve(self, legal[int(draw() * len(legal))])  # apply_legal, inlined
+            self.moves += 1
+            self._legal = None
+            self._legal_set = None
+
     def _choose(self, owed: Any, action: Action, player: int | None) -> tuple[Action, ...]:
         """A seat's choice for the simultaneous decision `owed`: kept secret until all are in."""
         if player is not None and type(player) is not int:

@@ -145,3 +145,47 @@ def test_unknown_slots_grouped_into_runs_cover_each_slot_once_in_order(slots):
         covered.extend((index, start + k) for k in range(end - begin))
         assert covered[begin:end] == slots[begin:end]
     assert covered == slots
+
+
+def _random_moves_written_out(state, draw):
+    """A random rollout written the plain way: what `State.play_randomly` must match."""
+    while state.pending:
+        legal = state.legal_actions()
+        state.apply_legal(legal[int(draw() * len(legal))])
+
+
+def _games_for_playouts(registry):
+    from goofspiel_game import Goofspiel
+    from market_game import MarketGame
+
+    yield from (registry.create(game_id, players) for game_id, players in GAMES)
+    yield Goofspiel(2)  # simultaneous bids: collected through apply_legal
+    yield PassingGame(3)  # a simultaneous pass, then sequential frames
+    yield MarketGame(2)  # the older style: the game overrides _legal_actions and _apply
+
+
+@pytest.mark.parametrize("start_seed", [0, 1, 2])
+def test_playing_randomly_makes_the_moves_and_draws_of_the_written_out_rollout(registry, start_seed):
+    import random
+
+    for game in _games_for_playouts(registry):
+        for state in random_states(game, seed=start_seed, every=13):
+            fast, plain = state.clone(), state.clone()
+            fast_draws, plain_draws = random.Random(start_seed), random.Random(start_seed)
+            fast.play_randomly(fast_draws.random)
+            _random_moves_written_out(plain, plain_draws.random)
+            assert fast.fingerprint() == plain.fingerprint(), game.spec.id
+            assert (fast.moves, fast.winners()) == (plain.moves, plain.winners())
+            assert fast_draws.random() == plain_draws.random()  # as many draws taken
+
+
+def test_playing_randomly_keeps_a_view_taken_before_it_unchanged(registry):
+    import random
+
+    game = registry.create("linko", 4)
+    state = game.new_state(3)
+    view = state.view(0)  # unread: a lazy snapshot the playout must not disturb
+    expected = game.new_state(3).view(0).fields
+    state.play_randomly(random.Random(1).random)
+    assert not state.pending
+    assert view.fields == expected
