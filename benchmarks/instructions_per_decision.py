@@ -20,6 +20,13 @@ operation costs. The figure is *marginal*: the instructions of games 1..`--games
 games 1..`--games`/5, per decision in between, so imports and the warm-up of lazily filled tables
 are left out. Needs `valgrind` on PATH; about a minute per
 revision for 100 Combo Breaker games.
+
+`--search SPEC` counts a search bot instead: instructions per search iteration at the first
+decision of deals 0 and 1 (the position `benchmarks/ismcts_speed.py` times), `--games` being the
+iterations per decision (marginal again: N iterations minus N/5):
+
+    .venv/bin/python benchmarks/instructions_per_decision.py linko --players 4 --games 200 \\
+        --search ismcts:rollout=random --rev e4ad589 --rev HEAD
 """
 
 from __future__ import annotations
@@ -53,13 +60,30 @@ for deal in range(games):
 print("decisions", decisions)
 """
 
+SEARCH_LOOP = """
+import sys
+from meeple import BotSpec
+from meeple.cli.common import game_options, load_registry
+game_id, players, iterations, spec = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+registry = load_registry()
+game = registry.create(game_id, players, game_options(registry, game_id, None, sys.argv[5:]))
+spec = BotSpec.parse(f"{spec},iterations={iterations}" if ":" in spec else f"{spec}:iterations={iterations}")
+for deal in range(2):
+    state = game.new_state(deal)
+    seat = state.current_player
+    bot = registry.make_bot(spec, game, seat, {"seed": deal})
+    bot.act(state.view(seat), state.legal_actions(seat))
+print("decisions", 2 * iterations)
+"""
 
-def count(pythonpath: list[str], args: list[str], counted: bool = True) -> tuple[int, int]:
+
+def count(pythonpath: list[str], args: list[str], counted: bool = True, search: bool = False) -> tuple[int, int]:
     """(instructions, decisions) of one run of the loop under callgrind (`counted=False`: a
     plain run, instructions 0, that only compiles the tree's modules)."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(pythonpath))
     tool = CALLGRIND if counted else []
-    done = subprocess.run([*tool, sys.executable, "-c", LOOP, *args], env=env, capture_output=True, text=True)
+    loop = SEARCH_LOOP if search else LOOP
+    done = subprocess.run([*tool, sys.executable, "-c", loop, *args], env=env, capture_output=True, text=True)
     instructions = re.search(r"Collected : (\d+)", done.stderr)
     decisions = re.search(r"decisions (\d+)", done.stdout)
     if done.returncode or not decisions or (counted and not instructions):
@@ -102,16 +126,17 @@ def check_out(rev: str, into: Path) -> str:
 
 
 def per_decision(tree: Path, links: Path, loop_args: list[str], games: int,
-                 options: list[str]) -> tuple[float, int, int]:
+                 options: list[str], search: str | None = None) -> tuple[float, int, int]:
     """(instructions per decision, decisions measured, warm-up decisions) of the packages in `tree`.
 
     One uncounted game first compiles the tree's modules, so neither counted run pays for it."""
     links.mkdir()
     try:
         path = link_packages(tree, links)
-        count(path, [*loop_args, "1", *options], counted=False)
-        warm, warm_decisions = count(path, [*loop_args, str(games // 5), *options])
-        full, decisions = count(path, [*loop_args, str(games), *options])
+        spec = [search] if search else []
+        count(path, [*loop_args, "1", *spec, *options], counted=False, search=bool(search))
+        warm, warm_decisions = count(path, [*loop_args, str(games // 5), *spec, *options], search=bool(search))
+        full, decisions = count(path, [*loop_args, str(games), *spec, *options], search=bool(search))
     finally:
         for link in links.iterdir():
             link.unlink()
@@ -128,6 +153,8 @@ def main() -> None:
     parser.add_argument("--rev", action="append", required=True,
                         help=f"a git revision, {WORKTREE} (this checkout as it is) or {WORKTREE}:PATH,... "
                              f"(HEAD plus the uncommitted files under those paths); repeat")
+    parser.add_argument("--search", metavar="SPEC", help="count a search bot's iterations at the first "
+                        "decision instead (--games: iterations per decision)")
     args = parser.parse_args()
     loop_args = [args.game, str(args.players)]
     with tempfile.TemporaryDirectory(prefix="meeple-instructions-") as temp:
@@ -135,10 +162,11 @@ def main() -> None:
             worktree, links = Path(temp) / "tree", Path(temp) / "packages"
             try:
                 measured_tree = check_out(rev, worktree)
-                per, measured, warm = per_decision(worktree, links, loop_args, args.games, args.option)
+                per, measured, warm = per_decision(worktree, links, loop_args, args.games, args.option, args.search)
             finally:
                 subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(worktree)], check=True)
-            print(f"{measured_tree}: {per:,.0f} instructions per decision ({measured} decisions after "
+            unit = f"iteration of {args.search}" if args.search else "decision"
+            print(f"{measured_tree}: {per:,.0f} instructions per {unit} ({measured} {unit.split()[0]}s after "
                   f"the first {warm}; {args.game} {args.players}p {' '.join(args.option)})", flush=True)
 
 if __name__ == "__main__":
