@@ -52,7 +52,7 @@ from attrs import frozen
 from meeple import Action, BotError, Game, Option, Options, Rng, SerializationError, View
 from meeple.botprocess import BotProcessError
 from meeple.botprocess.channel import BotChannel
-from meeple.botprocess.proxy import _driver_env
+from meeple.botprocess.proxy import driver_env
 from meeple.seeds import derive
 from meeple.serialization import action_from_data, action_to_data, view_from_data, view_to_data
 
@@ -222,7 +222,7 @@ class RootParallel:
             return
         self._started = True
         argv = [sys.executable, "-c", WORKER_CODE]
-        env = _driver_env()
+        env = driver_env()
         self._channels[:] = [None] * self.workers
         for k in range(self.workers):
             try:

@@ -169,12 +169,13 @@ def isolated_bot(spec: BotSpec, game: "Game", narrator: "Narrator", seat: int, s
                  source: Any = None, move_timeout: float | None = None) -> ProcessBot:
     """The registered bot `spec` for `seat`, run in a fresh Python process of its own."""
     return ProcessBot(driver_command(spec, source), game, narrator, seat, seed, move_timeout,
-                      env=_driver_env())
+                      env=driver_env())
 
 
-def _driver_env() -> dict[str, str]:
+def driver_env() -> dict[str, str]:
     """The host's environment, with this interpreter's import path, so the driver imports the
-    same meeple and plugins (a host started from a source tree or a test adds to sys.path)."""
+    same meeple and plugins (a host started from a source tree or a test adds to sys.path).
+    Anything that starts a bot-process driver uses it (`meeple_bots.parallel`'s workers too)."""
     env = dict(os.environ)
     paths = [p for p in sys.path if p and os.path.isdir(p)]
     env["PYTHONPATH"] = os.pathsep.join(paths)
