@@ -141,35 +141,25 @@ class State(PendingDecisions, metaclass=StateMeta):
         """Legal actions of `player` (default: the current player) for the pending decision;
         empty when the game is over or when `player` owes nothing now. Cached for the current
         player."""
+        pending = self.pending
+        if not pending:
+            return ()
+        frame = pending[-1]
         if player is not None:
             # The seat that owes the frame on top is read off it (a simultaneous frame asks
             # current_player): this runs at every decision of a playout.
-            pending = self.pending
-            if not pending:
-                return ()
-            frame = pending[-1]
             current = frame.player
             if current is not None:
                 if player != current:
                     return ()
-                legal = self._legal
-                if legal is None:
-                    if self.__class__._legal_actions is _FRAME_LISTS:
-                        legal = self._legal = tuple(frame.legal_actions(self))  # State._legal_actions, inlined
-                    else:
-                        legal = self._legal = tuple(self._legal_actions())
-                return legal
-            if player != self.current_player:
+            elif player != self.current_player:
                 if player not in self.owing():
                     return ()
                 return tuple(frame.legal_actions(self, player))  # type: ignore[call-arg]
         legal = self._legal
         if legal is None:
-            pending = self.pending
-            if not pending:
-                legal = ()
-            elif pending[-1].player is not None and self.__class__._legal_actions is _FRAME_LISTS:
-                legal = tuple(pending[-1].legal_actions(self))  # State._legal_actions, inlined (rollouts)
+            if frame.player is not None and self.__class__._legal_actions is _FRAME_LISTS:
+                legal = tuple(frame.legal_actions(self))  # State._legal_actions, inlined
             else:
                 legal = tuple(self._legal_actions())
             self._legal = legal
@@ -275,17 +265,13 @@ class State(PendingDecisions, metaclass=StateMeta):
         carries it out — the same moves, draws and final state as that loop written out (a search's
         random rollout), with no call into `legal_actions` and `apply_legal` per move where the
         game's frames own the rules. `draw()` gives a float in [0, 1)."""
-        cls, pending = self.__class__, self.pending
-        watch = self._watch
-        if (cls._legal_actions is not _FRAME_LISTS or cls._apply is not _FRAME_RESOLVES
-                or (watch is not None and watch.state_refs)):
-            while pending:  # the general loop: a game overriding the rules, or a view to keep
-                legal = self.legal_actions()
-                self.apply_legal(legal[int(draw() * len(legal))])
-            return
+        cls, pending, watch = self.__class__, self.pending, self._watch
+        # A game overriding the rules, or a view to keep, takes the written-out loop throughout.
+        inline = (cls._legal_actions is _FRAME_LISTS and cls._apply is _FRAME_RESOLVES
+                  and (watch is None or not watch.state_refs))
         while pending:
             frame = pending[-1]
-            if frame.player is None:  # a simultaneous choice is collected by apply_legal
+            if not inline or frame.player is None:  # a simultaneous choice is collected by apply_legal
                 legal = self.legal_actions()
                 self.apply_legal(legal[int(draw() * len(legal))])
                 continue
@@ -417,7 +403,7 @@ class State(PendingDecisions, metaclass=StateMeta):
 # The default `_apply` (the frame on top resolves the action): `apply` does the same inline
 # when a game does not override it.
 _FRAME_RESOLVES = State._apply
-# The default `_legal_actions` (the frame on top lists them): `legal_actions(seat)` does the same
+# The default `_legal_actions` (the frame on top lists them): `legal_actions` does the same
 # inline when a game does not override it.
 _FRAME_LISTS = State._legal_actions
 
