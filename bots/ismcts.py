@@ -48,7 +48,7 @@ from meeple.search import RolloutHorizon, SearchAids
 
 from .parallel import WORKERS_OPTION, root_parallel
 from .policies import PRIOR_OPTION, ROLLOUT_OPTION, rollout_policies
-from .search import WIDENING_OPTIONS, Node, PlayOut, TreeSearch, fast_below
+from .search import NORMALIZE_OPTION, WIDENING_OPTIONS, Node, PlayOut, TreeSearch, fast_below
 
 OBJECTIVE = "objective"
 
@@ -76,7 +76,8 @@ class IsmctsBot:
         self.tree = TreeSearch(params["exploration"], below, rollout, observer=seat, widening=params["widening"],
                                widening_exponent=params["widening_exponent"],
                                prior=rollout.policies if params["prior"] else None, paired=params["paired"],
-                               depth=params["depth"], opponent_policy=self._opponent_policy(params, rollout))
+                               depth=params["depth"], opponent_policy=self._opponent_policy(params, rollout),
+                               normalize=params["normalize"])
         self.last_iterations = 0
         self.reuse: bool = params["reuse"]
         self.kept: Node | None = None  # the node of the bot's last move, kept with `reuse`
@@ -149,6 +150,7 @@ INFO = BotInfo(
                "decision", minimum=1),
         Option("exploration", "float", 0.7, "UCB exploration constant c (rewards lie in [0, 1])",
                minimum=0),
+        NORMALIZE_OPTION,
         Option("seed", "int", 0, "seed of the bot's own generator (samples, expansion, rollouts)"),
         ROLLOUT_OPTION,
         Option("rollout_plies", "int", 0, "with a rollout policy: ask it for this many rollout moves, "

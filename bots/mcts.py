@@ -37,7 +37,7 @@ from meeple.search import SearchAids
 
 from .parallel import WORKERS_OPTION, root_parallel
 from .policies import PRIOR_OPTION, ROLLOUT_OPTION, rollout_policies
-from .search import WIDENING_OPTIONS, Node, PlayOut, TreeSearch, fast_below, reached
+from .search import NORMALIZE_OPTION, WIDENING_OPTIONS, Node, PlayOut, TreeSearch, fast_below, reached
 
 
 def requires(spec: GameSpec) -> str | None:
@@ -71,7 +71,7 @@ class MctsBot:
         rollout = PlayOut(game.players, below, policies, by_score=game.spec.points, bounds=game.score_bounds())
         self.tree = TreeSearch(params["exploration"], below, rollout, widening=params["widening"],
                                widening_exponent=params["widening_exponent"],
-                               prior=rollout.policies if params["prior"] else None)
+                               prior=rollout.policies if params["prior"] else None, normalize=params["normalize"])
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -123,6 +123,7 @@ INFO = BotInfo(
         Option("iterations", "int", 1000, "search iterations (one rollout each) per decision",
                minimum=1),
         Option("exploration", "float", math.sqrt(2), "UCB exploration constant c", minimum=0),
+        NORMALIZE_OPTION,
         Option("seed", "int", 0, "seed of the bot's own generator (expansion order, rollouts)"),
         Option("reuse", "bool", True, "keep the subtree of the position reached since the bot's "
                "last move and search on from it (games without chance)"),

@@ -25,7 +25,9 @@ rescaled by the game's declared score bounds — `GameSpec.score_bounds`, so a p
 maximises its expected score — or, for a game without bounds, between the worst and the best seat;
 at a rollout horizon: the game's own estimate), and each node
 is scored for the seat that chose the move into it, so any number of players and decisions owed by
-any seat in any order are handled alike.
+any seat in any order are handled alike. With `normalize` (the bots' default) the exploration
+constant is scaled by the spread of the rewards the search has seen, so it means the same in a
+game whose rewards span less than [0, 1].
 
 **Choices the observer cannot see.** In a sampled search the tree is keyed by what the observer
 (the searching seat) sees. When another seat chooses without the observer seeing which action it
@@ -65,6 +67,11 @@ WIDENING_OPTIONS = (
            minimum=0, maximum=1),
 )
 """The search bots' progressive-widening parameters (`TreeSearch.room`)."""
+
+NORMALIZE_OPTION = Option("normalize", "bool", True, "scale the exploration constant by the spread of the "
+                          "rewards seen in the search (so c means the same when a seat's share of a win is "
+                          "at most 1/3 as when it is 1); false: c as given")
+"""The search bots' reward normalization (`TreeSearch`'s `normalize`)."""
 
 
 class HiddenChoice(NamedTuple):
@@ -169,13 +176,24 @@ class TreeSearch:
     parent's visits in exact search and the child's availability in sampled search); `below`
     draws expansions and hidden choices; `rollout` finishes each iteration; `observer` (sampled
     search) is the seat whose information set the tree is keyed by.
+
+    With `normalize`, c is scaled by the spread of the rewards this search has seen (the highest
+    minus the lowest, over every seat and iteration; c itself until two differ). Rewards lie in
+    [0, 1], but a seat's share of a win is at most 1/3 when three of four seats win together (and
+    a rollout horizon's estimates may span less still): unscaled, the same c would explore three
+    times as widely there as in a game with one winner. Scaling c by the spread is ranking by
+    means rescaled to [0, 1] by the rewards seen (MuZero's min–max normalization of values); in
+    a game whose rewards are 0 and 1 it changes nothing once both have been seen.
     """
 
     def __init__(self, exploration: float, below: Below, rollout: Rollout, observer: int | None = None,
                  observed: IsObserved = is_observed, widening: float = 0.0, widening_exponent: float = 0.5,
                  prior: "Sequence[Choose] | None" = None, paired: bool = False, depth: int = 0,
-                 opponent_policy: "Sequence[Choose] | None" = None) -> None:
+                 opponent_policy: "Sequence[Choose] | None" = None, normalize: bool = False) -> None:
         self.exploration = exploration
+        self.normalize = normalize
+        self.lowest = math.inf  # the lowest and highest reward seen in this search (`normalize`)
+        self.highest = -math.inf
         self.paired = paired  # sampled search: root moves compared on common samples (`PairedSamples`)
         self.depth = depth  # sampled search: no node this many moves below the root gets children (0: no limit)
         self.prior = prior  # each seat's policy, whose move a new node expands first
@@ -196,6 +214,25 @@ class TreeSearch:
         widening = self.widening
         return not widening or len(node.children) < max(1.0, widening * node.visits ** self.widening_exponent)
 
+    def _scaled_exploration(self) -> float:
+        """The UCB constant in use now: c, times the spread of the rewards seen with `normalize`."""
+        spread = self.highest - self.lowest
+        return self.exploration * spread if self.normalize and spread > 0 else self.exploration
+
+    def _back_up(self, node: Node, rewards: Rewards) -> None:
+        """`back_up`, noting the rewards' range for `normalize`."""
+        if self.normalize:
+            low, high = min(rewards), max(rewards)
+            if low < self.lowest:
+                self.lowest = low
+            if high > self.highest:
+                self.highest = high
+        back_up(node, rewards)
+
+    def _start(self) -> None:
+        """A new search: the rewards' range is this search's own."""
+        self.lowest, self.highest = math.inf, -math.inf
+
     # -- exact: one state, nodes keep theirs ----------------------------------------------------------
 
     def run_exact(self, state: State, iterations: int, root: Node | None = None) -> Node:
@@ -205,19 +242,20 @@ class TreeSearch:
             root = Node(None, None, None, state)
         else:
             root.parent = None  # the rest of the old tree goes; back-ups stop here
+        self._start()
         rollout = self.rollout
         for _ in range(iterations):
             node = self._select_exact(root)
             if node.untried:
                 node = self._expand_exact(node)
             leaf = node.state
-            back_up(node, rollout(leaf, leaf.clone() if leaf.pending else leaf))  # type: ignore[union-attr]
+            self._back_up(node, rollout(leaf, leaf.clone() if leaf.pending else leaf))  # type: ignore[union-attr]
         return root
 
     def _select_exact(self, node: Node) -> Node:
         """Descend through fully expanded nodes (or widened as far as their visits allow) by UCB
         over the parent's visits."""
-        c, room = self.exploration, self.room
+        c, room = self._scaled_exploration(), self.room
         while node.children and (not node.untried or not room(node)):
             log_visits = math.log(node.visits)
             best, best_score = node, -math.inf
@@ -258,6 +296,7 @@ class TreeSearch:
             root = Node(None, None, None)
         else:
             root.parent = None  # the rest of the old tree goes; back-ups stop here
+        self._start()
         deadline = time.perf_counter() + budget if budget else math.inf
         rollout = self.rollout
         paired = self._paired_samples(root, sample) if self.paired else None
@@ -270,7 +309,7 @@ class TreeSearch:
                 node = self._select_and_expand(root, state)
             else:
                 node, state, origin = paired.next(keep_origin)
-            back_up(node, rollout(origin, state))
+            self._back_up(node, rollout(origin, state))
         return root
 
     def _paired_samples(self, root: Node, sample: Callable[[], State]) -> "PairedSamples | None":
@@ -345,7 +384,7 @@ class TreeSearch:
                 action = untried[self.below(len(untried))]
             child = children[action] = Node(node, action, mover)
             return child, True
-        c = self.exploration
+        c = self._scaled_exploration()
         best, best_score = node, -math.inf
         for action in legal:
             child = children.get(action)

@@ -180,7 +180,7 @@ def test_mcts_refuses_games_with_hidden_information_with_a_clear_reason():
 def test_mcts_is_a_generic_bot_with_its_documented_parameters():
     assert INFO.games is None
     names = [p.name for p in INFO.params]
-    assert names[:8] == ["iterations", "exploration", "seed", "reuse", "rollout", "prior", "widening",
+    assert names[:9] == ["iterations", "exploration", "normalize", "seed", "reuse", "rollout", "prior", "widening",
                          "widening_exponent"]
     typed = {"iterations": "50", "exploration": "0.7", "seed": "3"}  # as on the command line
     params = INFO.parse_params({key: OptionText(text) for key, text in typed.items()})
