@@ -18,7 +18,7 @@ OPTION_SETS = {
 
 @pytest.mark.parametrize("options", OPTION_SETS.values(), ids=OPTION_SETS.keys())
 def test_conformance(options):
-    report = check_game(Hearts(4, options), games=3, deep_every=9)
+    report = check_game(Hearts(4, options), games=3, deep_every=9, strict_fields=True)
     assert report is not None
 
 
@@ -27,4 +27,4 @@ def test_without_the_pass_the_game_is_sequential_and_passes_the_kit():
     dynamics (`Game.dynamics`), and the kit holds it to that."""
     game = Hearts(4, {"pass_cards": False})
     assert game.dynamics is Dynamics.SEQUENTIAL and Hearts(4).dynamics is Dynamics.SIMULTANEOUS
-    assert check_game(game, games=3, deep_every=9) is not None
+    assert check_game(game, games=3, deep_every=9, strict_fields=True) is not None

@@ -64,10 +64,22 @@ class PassThree(Simultaneous):
             receiver = (giver + state.pass_direction) % state.players
             for card in choice.cards:
                 state.hands[receiver].add(card, known_to={giver})
-        state.pending.append(Play(state.holder(TWO_OF_CLUBS)))
+        state.pending.append(first_lead(state))
 
 
 # -- 3-5. The tricks -----------------------------------------------------------------------------
+
+def first_lead(state: "HeartsState") -> "Play":
+    """Rule 3: the holder of the 2 of clubs leads the first trick. The frame names that seat to
+    everyone, so every seat knows where the 2 of clubs is: it is marked known to all in that hand
+    (`Hand.reveal`). Views show it there, and determinized samples and the conformance kit's
+    shuffled copies keep it there, as they keep every card a seat knows; otherwise a sample drawn
+    by another seat could deal it elsewhere and offer the leader a card it does not hold."""
+    leader = state.holder(TWO_OF_CLUBS)
+    hand = state.hands[leader]
+    hand.reveal([list(hand).index(TWO_OF_CLUBS)])
+    return Play(leader)
+
 
 @frozen
 class Play(Decision):

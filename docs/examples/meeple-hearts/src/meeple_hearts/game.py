@@ -21,7 +21,7 @@ from meeple import Action, Dynamics, Game, GameSpec, Hand, Information, Option, 
 from .actions import PassCards, PlayCard
 from .cards import (AVOID_ALL_TRICKS_POINTS, DECK, HEARTS, QUEEN_OF_SPADES, RANKS, TOTAL_POINTS,
                     points, suit_of)
-from .decisions import PassThree, Play
+from .decisions import PassThree, Play, first_lead
 from .greedy import GREEDY
 from .narration import HeartsNarrator
 from .render import render
@@ -171,5 +171,5 @@ class Hearts(Game):
             hands=tuple(Hand(hands[s], owner=s, ordered=False) for s in seats),
             taken=tuple(Pile(owner=s) for s in seats), pending=[],
             hearts_broken=not self.options["must_break_hearts"])
-        state.pending.append(PassThree(seats) if direction else Play(state.holder(0)))
+        state.pending.append(PassThree(seats) if direction else first_lead(state))
         return state

@@ -1,5 +1,6 @@
 """Hearts for a person: the pass, the trick on the table, points so far, and the viewer's hand by
-suit (other hands only as sizes, plus any card the viewer passed into them)."""
+suit (other hands only as sizes, plus the cards everyone knows are there and any card the viewer
+passed into them)."""
 
 from __future__ import annotations
 
@@ -22,8 +23,10 @@ def render(view: View) -> str:
                        for s in range(4)]
             lines.append(f"seat {seat}: " + "  ".join(f"{SUIT_CHARS[s]}: {cards}" for s, cards in enumerate(by_suit)))
         else:
-            passed = [card for card, _ in hand.known_to] if hand.known_to else []
-            extra = f" (you passed {names(passed)})" if passed else ""
+            known = [f"holds {names(hand.known)}"] if hand.known else []  # the 2C, once the leader is named
+            if hand.known_to:
+                known.append(f"you passed {names(card for card, _ in hand.known_to)}")
+            extra = f" ({'; '.join(known)})" if known else ""
             lines.append(f"seat {seat}: {hand.size} cards{extra}")
     return "\n".join(lines)
 
