@@ -92,7 +92,9 @@ def check_choices_hidden(state: State, player: int, rng: Rng) -> int:
 
 def check_determinization(game: Game, state: State, player: int, rng: Rng) -> State:
     """Assert that a state sampled from `player`'s view has the same view, keeps every invariant,
-    and offers `player` the same legal actions when it owes a decision.
+    offers `player` the same legal actions when it owes a decision, and lets every seat owing a
+    decision in the sample play its moves there (a few of them: first, middle, last), as a search
+    playing on from the sample will.
 
     During a simultaneous decision the sample keeps `player`'s own pending choice and none of
     the others' (those seats choose again in the sample), so its view differs from the original
@@ -108,6 +110,16 @@ def check_determinization(game: Game, state: State, player: int, rng: Rng) -> St
     if player in state.owing():
         assert sample.legal_actions(player) == state.legal_actions(player), \
             f"seat {player}'s legal actions depend on cards it cannot see"
+    for seat in sample.owing():  # a search plays on from the sample: every seat's moves must play
+        legal = sample.legal_actions(seat)
+        for action in dict.fromkeys((legal[0], legal[len(legal) // 2], legal[-1]) if legal else ()):
+            try:
+                sample.clone().apply(action, seat)
+            except Exception as exc:  # noqa: BLE001 - any failure is the defect named below
+                raise AssertionError(
+                    f"a state sampled from seat {player}'s view offers seat {seat} {action!r}, which "
+                    f"cannot be played there ({exc}): the sample dealt a card where every seat knows "
+                    f"it is not (a frame naming who holds a hidden card must make it known)") from None
     return sample
 
 
@@ -161,20 +173,21 @@ def check_action_hides(state: State, seat: int, action: Any, player: int, rng: R
     """Assert that `action` (by `seat`) tells `player` nothing outside its zones about cards that
     neither seat knows: applied to `state` and to a copy in which those cards were permuted (so
     the action means the same to the seat taking it), it must leave `player` views that differ in
-    zones only (a card turned face up) or not at all. Returns False when nothing was compared
-    (another seat's secret choice pending, or the action not playable in the copy)."""
+    zones only (a card turned face up) or not at all; the action must be playable in the copy,
+    since the seat taking it cannot tell the two apart. Returns False when nothing was compared
+    (another seat's secret choice pending: the copy could not keep it legal)."""
     if any(chooser != player for chooser in state.chosen):
         return False  # a copy must keep other seats' secret choices legal: not compared
     other = permute_hidden(state, player, rng, also=(seat,))
-    if not other.is_legal(action, seat):
-        return False
     after = state.clone()
     after.apply(action, seat)
     try:
         other.apply(action, seat)
-    except Exception:  # noqa: BLE001 - a copy the rules cannot play on is not compared
-        # (a frame that encodes where a hidden card is, and the permutation moved that card)
-        return False
+    except Exception as exc:  # noqa: BLE001 - any failure is the defect named below
+        raise AssertionError(
+            f"{action!r} by seat {seat} cannot be played ({exc}) once the cards neither seat {seat} "
+            f"nor seat {player} knows were permuted: the rules depend on where a card is that seat "
+            f"{seat} cannot see (a frame naming who holds a hidden card must make it known)") from None
     zones = _zone_names(type(state))
     shown, rest = split_view(after.view(player), zones)
     other_shown, other_rest = split_view(other.view(player), zones)

@@ -3,8 +3,9 @@
 High card: each of two seats is dealt one card of four face down, two stay in a secret stock;
 seat 0 stays or folds, then seat 1 does. The honest game passes the kit; each broken copy below
 must fail it with a message naming the fault: a hidden card copied into a plain field at the deal
-(caught with seeds, and with every deal of explicit chance), one copied by an action, and a game
-declared hidden-information whose hands are all face up.
+(caught with seeds, and with every deal of explicit chance), one copied by an action, a game
+declared hidden-information whose hands are all face up, a sample that deals a card away from the
+seat a frame names as its holder, and a rule reading a card the acting seat cannot see.
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import permutations
 
+import attrs
 import pytest
 from attrs import frozen
 
 from meeple import Action, Decision, Game, GameSpec, Hand, Information, Pile, Rng, State, Utility, Visibility
-from meeple.testing import check_game
+from meeple.testing import check_action_hides, check_determinization, check_game
 
 CARDS = (0, 1, 2, 3)
 
@@ -162,3 +164,88 @@ def test_a_points_game_must_declare_its_score_bounds():
     with pytest.raises(ValueError, match="must declare score_bounds"):
         GameSpec(id="x", title="x", min_players=2, max_players=2, information=Information.PERFECT,
                  chance=False, options=(), max_length=lambda o, p: 1, utility=Utility.GENERAL_SUM)
+
+
+# -- a frame naming who holds a hidden card: samples must keep the card there --------------------
+
+TOP = 3
+
+
+@frozen
+class ShowTop(Action):
+    pass
+
+
+@frozen
+class ShowTheTopCard(Decision):
+    """The seat dealt the top card shows it before anyone chooses (as Hearts' 2 of clubs leads)."""
+
+    player: int
+
+    def legal_actions(self, state):
+        return (ShowTop(),)
+
+    def resolve(self, state, action):
+        hand = state.hands[self.player]
+        hand.reveal([list(hand).index(TOP)])  # ValueError if the seat does not hold it
+
+
+class TopCardFirst(HighCard):
+    """The frame names the holder of the top card; `known_holder` says so in the zone too."""
+
+    spec = attrs.evolve(HighCard.spec, id="top_card_first", max_length=lambda options, players: 3)
+    action_types = (Stay, Fold, ShowTop)
+    decision_types = (Choose, ShowTheTopCard)
+    known_holder = True
+
+    def setup_with(self, deal, rng):
+        state = super().setup_with(deal, rng)
+        if TOP in deal:
+            holder = deal.index(TOP)
+            if self.known_holder:
+                state.hands[holder].reveal()
+            state.pending.append(ShowTheTopCard(holder))
+        return state
+
+
+class TopCardHolderUnknown(TopCardFirst):
+    known_holder = False
+
+
+def test_a_frame_naming_a_hidden_cards_holder_passes_when_the_card_is_known_there():
+    assert check_game(TopCardFirst(2), games=12, strict_fields=True).deep_checks
+
+
+def test_a_sample_that_deals_a_named_holders_card_elsewhere_is_caught():
+    game = TopCardHolderUnknown(2)
+    state = game.setup_with((TOP, 0), Rng(0))  # seat 0 holds it and must show it
+    for seed in range(8):  # seat 1 cannot see seat 0's hand: its samples may move the card
+        check_determinization(game, state, 0, Rng(seed))
+    with pytest.raises(AssertionError, match="offers seat 0 ShowTop.*cannot be played there"):
+        for seed in range(40):
+            check_determinization(game, state, 1, Rng(seed))
+
+
+@frozen
+class ChooseByTheStock(Choose):
+    """Seat 0 may stay only when the secret stock's top card is odd: a rule reading a card it
+    cannot see."""
+
+    def legal_actions(self, state):
+        return (Stay(), Fold()) if state.stock[-1] % 2 else (Fold(),)
+
+
+class StockDecides(HighCard):
+    decision_types = (Choose, ChooseByTheStock)
+
+    def setup_with(self, deal, rng):
+        state = super().setup_with(deal, rng)
+        state.pending[-1] = ChooseByTheStock(0)
+        return state
+
+
+def test_an_action_the_copy_cannot_play_is_caught_not_skipped():
+    state = StockDecides(2).setup_with((0, 1), Rng(0))  # the stock is 2 then 3: seat 0 may stay
+    with pytest.raises(AssertionError, match="Stay.* by seat 0 cannot be played .* once the cards"):
+        for seed in range(40):  # shuffling the stock turns the 2 up half the time
+            check_action_hides(state, 0, Stay(), 1, Rng(seed))
