@@ -178,12 +178,12 @@ class PendingDecisions:
         Sequential consumers (random playouts, search, simple hosts) can keep asking this seat
         and applying its action: a simultaneous decision then resolves in ascending seat order.
         """
-        pending = self.pending
-        if not pending:
+        try:  # (asked at every decision of a playout: no test of `pending` when a frame is there)
+            player = self.pending[-1].player
+        except IndexError:
             return None
-        player = pending[-1].player
         if player is None:
-            owing = owing_seats(pending[-1], self._chosen_seats())
+            owing = owing_seats(self.pending[-1], self._chosen_seats())
             return owing[0] if owing else None
         return player
 

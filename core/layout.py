@@ -17,7 +17,7 @@ import attrs
 from .zones import VIEW_TYPES, Zone
 
 HIDDEN = "meeple_hidden"
-BASE_FIELDS = ("game", "rng", "pending", "moves", "_legal", "_legal_set", "_choices", "_watch")
+BASE_FIELDS = ("game", "rng", "pending", "moves", "_legal", "_legal_set", "_frames_rule", "_choices", "_watch")
 
 
 class Kind(enum.Enum):

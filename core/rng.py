@@ -72,6 +72,10 @@ _SHORT_BATCH = 4 if sys.byteorder == "little" else sys.maxsize
 
 _new_rng = object.__new__
 
+# The bounds `below` draws with one comparison of the output (see there). Whether an int is one
+# of them is two comparisons in C; any other type (never a valid bound) is compared item by item.
+_SMALL_BOUNDS = range(1, 0x10000 + 1)
+
 
 class Rng:
     """SplitMix64 generator. Never put one in a view: its state predicts every future shuffle.
@@ -122,13 +126,13 @@ class Rng:
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""
         # Random playouts call this at every step: the next output is taken off the batch and the
-        # common case decided by two comparisons (for 0 < n <= 2**16 the rejection limit, the
-        # largest multiple of n not above 2**64, is above 2**64 - 2**16, so a draw below that is
-        # never rejected). Anything else puts the output back and goes the long way.
+        # common case decided by two tests (for 0 < n <= 2**16, `_SMALL_BOUNDS`, the rejection
+        # limit, the largest multiple of n not above 2**64, is above 2**64 - 2**16, so a draw below
+        # that is never rejected). Anything else puts the output back and goes the long way.
         ahead = self._ahead
         if ahead:
             z = ahead.pop()
-            if z < 0xFFFFFFFFFFFF0000 and 0 < n <= 0x10000:
+            if z < 0xFFFFFFFFFFFF0000 and n in _SMALL_BOUNDS:
                 return z % n
             ahead.append(z)
         return self._below(n)

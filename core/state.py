@@ -58,7 +58,16 @@ class State(PendingDecisions, metaclass=StateMeta):
     pending: list[Decision] = attrs.Factory(list)
     moves: int = 0
     _legal: tuple[Action, ...] | None = attrs.field(default=None, init=False, repr=False)
-    _legal_set: frozenset[Action] | None = attrs.field(default=None, init=False, repr=False)
+    # `(legal, frozenset(legal))` for the `_legal` tuple it was built from (is_legal's second
+    # step): a pair left from an earlier decision holds another tuple and is never read, so
+    # moving on need not clear it.
+    _legal_set: tuple[tuple[Action, ...], frozenset[Action]] | None = attrs.field(
+        default=None, init=False, repr=False)
+    # Whether the class leaves the rules to the frames (overrides neither `_legal_actions` nor
+    # `_apply`): `legal_actions` and `apply` then call the frame on top directly. A slot read at
+    # every decision, where comparing the class's methods costs two attribute lookups.
+    _frames_rule: bool = attrs.field(init=False, repr=False,
+                                     default=attrs.Factory(lambda self: _frames_rule(type(self)), takes_self=True))
     # The choices made so far for the simultaneous decision on top of `pending`: seat -> action,
     # keys ascending. Secret (views show each seat only its own). Never mutated in place (a new
     # dict per choice), so clones share it; None when nobody has a pending choice.
@@ -145,24 +154,25 @@ class State(PendingDecisions, metaclass=StateMeta):
         if not pending:
             return ()
         frame = pending[-1]
-        if player is not None:
-            # The seat that owes the frame on top is read off it (a simultaneous frame asks
-            # current_player): this runs at every decision of a playout.
-            current = frame.player
-            if current is not None:
-                if player != current:
-                    return ()
-            elif player != self.current_player:
-                if player not in self.owing():
-                    return ()
-                return tuple(frame.legal_actions(self, player))  # type: ignore[call-arg]
+        current = frame.player
+        if current is not None:
+            # A sequential frame names its seat: this runs at every decision of a playout.
+            if player is not None and player != current:
+                return ()
+            legal = self._legal
+            if legal is None:
+                if self._frames_rule:
+                    legal = self._legal = tuple(frame.legal_actions(self))  # State._legal_actions, inlined
+                else:
+                    legal = self._legal = tuple(self._legal_actions())
+            return legal
+        if player is not None and player != self.current_player:
+            if player not in self.owing():
+                return ()
+            return tuple(frame.legal_actions(self, player))  # type: ignore[call-arg]
         legal = self._legal
         if legal is None:
-            if frame.player is not None and self.__class__._legal_actions is _FRAME_LISTS:
-                legal = tuple(frame.legal_actions(self))  # State._legal_actions, inlined
-            else:
-                legal = tuple(self._legal_actions())
-            self._legal = legal
+            legal = self._legal = tuple(self._legal_actions())
         return legal
 
     def is_legal(self, action: Action, player: int | None = None) -> bool:
@@ -178,9 +188,9 @@ class State(PendingDecisions, metaclass=StateMeta):
             if candidate is action:
                 return True
         legal_set = self._legal_set
-        if legal_set is None:
-            legal_set = self._legal_set = frozenset(self.legal_actions())
-        return action in legal_set
+        if legal_set is None or legal_set[0] is not legal:
+            legal_set = self._legal_set = (legal, frozenset(legal))
+        return action in legal_set[1]
 
     def apply(self, action: Action, player: int | None = None) -> tuple[Action, ...]:
         """Validate, then carry out `action` for the pending decision, by `player` (default: the
@@ -203,11 +213,12 @@ class State(PendingDecisions, metaclass=StateMeta):
         if not pending:
             raise IllegalAction("the game is over: no action is legal")
         owed = pending[-1]
-        if owed.player is None:
+        seat = owed.player
+        if seat is None:
             return self._choose(owed, action, player)  # type: ignore[arg-type]
-        if player is not None and player != owed.player:
+        if player is not None and player != seat:
             raise IllegalAction(f"seat {player} has nothing to decide now: "
-                                f"seat {owed.player} is to {owed.describe()}")
+                                f"seat {seat} is to {owed.describe()}")
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
@@ -221,16 +232,15 @@ class State(PendingDecisions, metaclass=StateMeta):
             if not self.is_legal(action):
                 reason = self.explain_illegal(action)
                 if reason is None:
-                    reason = (f"{_describe(action)} is not legal now: seat {owed.player} is to "
+                    reason = (f"{_describe(action)} is not legal now: seat {seat} is to "
                               f"{owed.describe()} ({len(self.legal_actions())} legal actions)")
                 raise IllegalAction(reason)
-        if self.__class__._apply is _FRAME_RESOLVES:
+        if self._frames_rule:
             pending.pop().resolve(self, action)  # State._apply, inlined
         else:
             self._apply(action)
         self.moves += 1
-        self._legal = None
-        self._legal_set = None
+        self._legal = None  # (`_legal_set` belongs to the old tuple: it is never read again)
         return (action,)
 
     def apply_legal(self, action: Action) -> tuple[Action, ...]:
@@ -250,13 +260,12 @@ class State(PendingDecisions, metaclass=StateMeta):
         owed = pending[-1]
         if owed.player is None:
             return self._choose(owed, action, None)
-        if self.__class__._apply is _FRAME_RESOLVES:
+        if self._frames_rule:
             pending.pop().resolve(self, action)  # State._apply, inlined
         else:
             self._apply(action)
         self.moves += 1
         self._legal = None
-        self._legal_set = None
         return (action,)
 
     def play_randomly(self, draw: Callable[[], float]) -> None:
@@ -265,10 +274,9 @@ class State(PendingDecisions, metaclass=StateMeta):
         carries it out — the same moves, draws and final state as that loop written out (a search's
         random rollout), with no call into `legal_actions` and `apply_legal` per move where the
         game's frames own the rules. `draw()` gives a float in [0, 1)."""
-        cls, pending, watch = self.__class__, self.pending, self._watch
+        pending, watch = self.pending, self._watch
         # A game overriding the rules, or a view to keep, takes the written-out loop throughout.
-        inline = (cls._legal_actions is _FRAME_LISTS and cls._apply is _FRAME_RESOLVES
-                  and (watch is None or not watch.state_refs))
+        inline = self._frames_rule and (watch is None or not watch.state_refs)
         while pending:
             frame = pending[-1]
             if not inline or frame.player is None:  # a simultaneous choice is collected by apply_legal
@@ -281,7 +289,6 @@ class State(PendingDecisions, metaclass=StateMeta):
             pending.pop().resolve(self, legal[int(draw() * len(legal))])  # apply_legal, inlined
             self.moves += 1
             self._legal = None
-            self._legal_set = None
 
     def _choose(self, owed: Any, action: Action, player: int | None) -> tuple[Action, ...]:
         """A seat's choice for the simultaneous decision `owed`: kept secret until all are in."""
@@ -305,7 +312,6 @@ class State(PendingDecisions, metaclass=StateMeta):
         choices[seat] = action
         self.moves += 1
         self._legal = None
-        self._legal_set = None
         if len(choices) < len(owed.players):
             self._choices = {p: choices[p] for p in sorted(choices)}
             return ()
@@ -400,12 +406,16 @@ class State(PendingDecisions, metaclass=StateMeta):
         return _describe(action)
 
 
-# The default `_apply` (the frame on top resolves the action): `apply` does the same inline
-# when a game does not override it.
+# The default `_apply` (the frame on top resolves the action) and `_legal_actions` (the frame on
+# top lists them): `apply` and `legal_actions` do the same inline for a state class that
+# overrides neither (its `_frames_rule`).
 _FRAME_RESOLVES = State._apply
-# The default `_legal_actions` (the frame on top lists them): `legal_actions` does the same
-# inline when a game does not override it.
 _FRAME_LISTS = State._legal_actions
+
+
+def _frames_rule(cls: type) -> bool:
+    """Whether the frames own the rules of states of `cls` (see `State._frames_rule`)."""
+    return cls._legal_actions is _FRAME_LISTS and cls._apply is _FRAME_RESOLVES
 
 
 def _describe(action: Action) -> str:
@@ -424,7 +434,8 @@ def _cloner(cls: type) -> Callable[[State], State]:
     lines = ["def clone(self):", "    new = new_(cls)", "    new.game = self.game",
              "    new.rng = self.rng.copy()", "    new.pending = self.pending[:]",
              "    new.moves = self.moves", "    new._legal = self._legal",
-             "    new._legal_set = self._legal_set", "    new._choices = self._choices",
+             "    new._legal_set = self._legal_set", "    new._frames_rule = self._frames_rule",
+             "    new._choices = self._choices",
              "    new._watch = None"]
     for info in game_fields(cls):
         n = info.name
