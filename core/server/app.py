@@ -12,7 +12,9 @@ HTTP (JSON in, JSON out; an error is ``{"error": {"code", "message"}}`` with sta
 WebSocket ``/ws``: the first message is ``{"type": "hello", "token"}``; then ``{"type": "move",
 "action", "ply"?}``. The server pushes ``{"type": "update", ...}`` (the connection's own view,
 legal moves when it owes, the last move narrated as it saw it) after every change, and
-``{"type": "error", "code", "message"}`` for a refused message, which changes nothing.
+``{"type": "error", "code", "message"}`` for a refused message, which changes nothing. Once the
+connection's token no longer holds its seat (given up by leaving, on any server process), it gets
+one last error, ``seat_lost``, and is closed.
 """
 
 from __future__ import annotations
@@ -41,6 +43,10 @@ logger = logging.getLogger(__name__)
 #: Per-connection rate limit: a burst of this many messages, refilled at RATE_PER_SECOND.
 RATE_BURST = 60
 RATE_PER_SECOND = 20.0
+
+#: The WebSocket close code of a connection whose token no longer holds its seat (4000-4999: the
+#: application's own).
+SEAT_LOST_CLOSE = 4001
 
 _STATUS = {"unknown_match": 404, "bad_token": 403, "too_large": 413, "rate_limited": 429, "conflict": 409,
            "no_seat": 409, "stale": 409, "finished": 409, "not_finished": 409, "not_started": 409}
@@ -135,17 +141,29 @@ def create_app(hub: Hub, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST)
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()
         limit = RateLimit(burst, rate)
-        match = seat = None
+        connection = token = None
+        closed = False  # once closed (its seat lost), nothing more is sent
 
         async def send(message: dict) -> None:
-            await websocket.send_json(message)
+            if not closed:
+                await websocket.send_json(message)
+
+        async def close(message: dict) -> None:
+            nonlocal closed
+            if not closed:
+                closed = True
+                with contextlib.suppress(Exception):  # the socket may be gone already
+                    await websocket.send_json(message)
+                    await websocket.close(code=SEAT_LOST_CLOSE)
 
         async def refuse(code: str, message: str) -> None:
-            await websocket.send_json({"type": "error", "code": code, "message": message})
+            await send({"type": "error", "code": code, "message": message})
 
         try:
             while True:
                 text = await websocket.receive_text()
+                if closed:
+                    return
                 if not limit.allow():
                     await refuse("rate_limited", "too many messages: slow down")
                     await websocket.close(code=1008)
@@ -153,20 +171,22 @@ def create_app(hub: Hub, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST)
                 try:
                     message = parse(text, "server.socket.json")
                     if message["type"] == "hello":
-                        if match is not None:
+                        if connection is not None:
                             raise Refused("bad_request", "this connection already said hello")
-                        match, seat = hub.identify(message["token"])
-                        hub.listen(match, seat, send)
-                        await send(match.update_for(seat))
+                        connection = await hub.hello(message["token"], send, close)
+                        token = message["token"]
                     elif message["type"] == "ping":
                         await send({"type": "pong"})
-                    elif match is None:
+                    elif connection is None:
                         raise Refused("bad_token", "say hello with a token first")
-                    elif seat is None:
+                    elif connection.seat is None:
                         raise Refused("not_a_seat", "a spectator cannot move")
                     else:
-                        await hub.move(match, seat, message["action"], message.get("ply"))
+                        await hub.move(connection.match, connection.seat, token, message["action"], message.get("ply"))
                 except Refused as exc:
+                    if exc.code == "seat_lost":
+                        await close({"type": "error", "code": exc.code, "message": str(exc)})
+                        return
                     await refuse(exc.code, str(exc))
                 except (WebSocketDisconnect, asyncio.CancelledError):
                     raise
@@ -177,8 +197,9 @@ def create_app(hub: Hub, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST)
         except WebSocketDisconnect:
             pass
         finally:
-            if match is not None:
-                hub.unlisten(match, send)
+            closed = True
+            if connection is not None:
+                hub.hang_up(connection)
 
     static = files(__package__).joinpath("static")
 
@@ -212,4 +233,4 @@ def create_app(hub: Hub, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST)
     return Starlette(routes=routes, lifespan=lifespan)
 
 
-__all__ = ["MAX_MESSAGE_BYTES", "RateLimit", "create_app"]
+__all__ = ["MAX_MESSAGE_BYTES", "RateLimit", "SEAT_LOST_CLOSE", "create_app"]

@@ -6,14 +6,23 @@ A match is (seed, moves) like a record: each stored move is `(seat, action)`, ap
 simultaneous choice included. A move is applied to a copy of the state, committed to the
 database, and only then made current and pushed: a crash at any point leaves the database at the
 last acknowledged move.
+
+A connection is bound to the token it said hello with, not to a seat number: it is sent the seat's
+view only while that token holds the seat. Who holds each seat (`Match.holders`) is read from the
+database after every change this process makes or reads (a move, a seat taken or given up, here
+or by another process sharing the database), so it is never older than the state being pushed;
+a connection whose token no longer holds its seat is dropped at that moment — before any view
+goes out — and told so (`seat_lost`), and a person's move is stored only if its token still holds
+the seat when it commits (`Store.add_move`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Mapping, Sequence
 
 from ..actions import Action, Simultaneous
 from ..bots import BotSpec
@@ -21,13 +30,15 @@ from ..errors import IllegalAction, MeepleError, OptionError
 from ..seeds import derive, fresh_secret
 from ..serialization import action_from_data, action_to_data
 from ..session import HUMAN, seat_label
-from .store import PlyTaken, Store, StoredMatch
+from .store import PlyTaken, SeatLost, Store, StoredMatch, digest
 from .views import legal_moves, narrate, view_data, view_for
 
 if TYPE_CHECKING:
     from ..game import Game
     from ..registry import Registry
     from ..state import State
+
+logger = logging.getLogger(__name__)
 
 OPEN = "open"
 #: Random bytes in a seat or spectator token (256 bits; the brief asks at least 128).
@@ -46,6 +57,28 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
+def seat_lost(seat: int) -> Refused:
+    """What a connection (or a move) whose token no longer holds `seat` is told."""
+    return Refused("seat_lost", f"this connection's token no longer holds seat {seat} (it was given up by "
+                                f"leaving): nothing more of the seat is sent here; the connection is closed")
+
+
+class Connection:
+    """One WebSocket of a match, bound to the token it said hello with (kept as its digest, as the
+    database keeps it): `seat` is None for a spectator. `send(message)` pushes a message;
+    `close(message)` sends one last message and closes the socket."""
+
+    def __init__(self, match: "Match", seat: int | None, token: str, send: Callable[[dict], Awaitable[None]],
+                 close: Callable[[dict], Awaitable[None]]) -> None:
+        self.match, self.seat, self.token = match, seat, digest(token)
+        self.send, self.close = send, close
+        self.lost = False
+
+    def holds(self) -> bool:
+        """True while the token still holds the seat as last read (a spectator's always does)."""
+        return not self.lost and (self.seat is None or self.match.holders[self.seat] == self.token)
+
+
 class Match:
     """One match in memory: the game, its seats, the moves so far and who is listening."""
 
@@ -61,7 +94,8 @@ class Match:
         self.rematch: str | None = None
         self.forfeit: dict | None = None
         self.lock = asyncio.Lock()
-        self.listeners: dict[Any, int | None] = {}  # a connection's `send` → its seat (None: spectator)
+        self.holders: list[str | None] = [None] * len(seats)  # by seat: its token's digest (None: open, a bot)
+        self.connections: set[Connection] = set()
         self.bots: dict[int, Any] = {}
         self.thinking: set[int] = set()
         self.narration: dict[int | None, str] = {}  # the last move as each viewer saw it
@@ -152,6 +186,7 @@ class Hub:
     def _rebuild(self, stored: StoredMatch) -> Match:
         game = self.registry.create(stored.game, stored.players, stored.options)
         match = Match(stored.id, game, stored.seed, list(stored.seats), self.registry.narrator(stored.game))
+        match.holders[:] = stored.holders
         for seat, data in stored.moves:
             action = action_from_data(match.game_cls, data)
             match.state.apply(action, seat)
@@ -174,13 +209,48 @@ class Hub:
         if stored is not None:
             match.seats[:] = stored.seats
             match.rematch, match.forfeit = stored.rematch, stored.forfeit
+            self._bind(match, stored.holders)
         return (len(match.moves), list(match.seats), match.rematch, match.forfeit) != before
+
+    def _rebind(self, match: Match) -> None:
+        """Read who holds each seat now (after a change to the match or its seats) and `_bind`."""
+        labels, holders = self.store.seats(match.id)
+        match.seats[:] = labels
+        self._bind(match, holders)
+
+    def _bind(self, match: Match, holders: Sequence[str | None]) -> None:
+        """Record who holds each seat, and drop every connection whose token no longer holds its
+        seat — at once, so no view of the seat reaches it — telling it so in a task of its own."""
+        match.holders[:] = holders
+        for connection in list(match.connections):
+            if not connection.holds():
+                self._drop_lost(connection)
+
+    def _drop_lost(self, connection: Connection) -> None:
+        connection.match.connections.discard(connection)
+        if not connection.lost:
+            connection.lost = True
+            error = seat_lost(connection.seat)
+            self._spawn(connection.close({"type": "error", "code": error.code, "message": str(error)}))
+
+    def _spawn(self, work: Awaitable[Any]) -> None:
+        """Run `work` on the loop as a task of this hub (cancelled at shutdown; a failure is logged)."""
+        async def run() -> None:
+            try:
+                await work
+            except Exception:
+                logger.exception("meeple server: a background task failed")
+        task = asyncio.get_running_loop().create_task(run())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     # -- pushes from other processes (PostgreSQL LISTEN/NOTIFY, meeple.server.fanout) ------------
 
     async def start(self) -> None:
-        """Shared database: listen for the changes other processes commit, to push them here."""
-        if self.shared and self.listener is None:
+        """Shared PostgreSQL database: listen for the changes other processes commit, to push them
+        here (SQLite has no LISTEN: a process sharing a SQLite file reads the others' changes
+        before each of its own, and when `notified` is called)."""
+        if self.shared and self.listener is None and self.store.kind == "postgresql":
             from .fanout import Listener
 
             self.listener = Listener(self.store.url, self.notified, self.catch_up)
@@ -191,16 +261,14 @@ class Hub:
         from the database and push them to this process's connections of the match, exactly as
         a local move is pushed. A match nobody here watches is left to be read when asked for."""
         match = self.matches.get(match_id)
-        if match is None or not match.listeners:
+        if match is None or not match.connections:
             return
         if ply < len(match.moves) - 1:
             return  # an old notification: the moves after it were read already
         async with match.lock:
-            seats = list(match.seats)
-            changed = self._sync(match)  # on the loop, as before a move: no push sees half of it
-            for send, listener in list(match.listeners.items()):
-                if listener is not None and match.seats[listener] == OPEN and seats[listener] != OPEN:
-                    match.listeners.pop(send, None)  # its seat was given up on another process
+            # on the loop, as before a move: no push sees half of it; connections whose token
+            # gave its seat up on another process (even if the seat was taken again) are dropped
+            changed = self._sync(match)
         if changed:
             await self.push(match)
             if match.finished:
@@ -210,7 +278,7 @@ class Hub:
         """The listening connection was lost and reopened: notifications sent meanwhile reached
         nobody, so read every watched match again."""
         for match in list(self.matches.values()):
-            if match.listeners:
+            if match.connections:
                 await self.notified(match.id, len(match.moves))
 
     # -- the lobby --------------------------------------------------------------------------------
@@ -290,7 +358,7 @@ class Hub:
             token = new_token()
             if seat not in free or not self.store.take_seat(match.id, seat, token):
                 raise Refused("no_seat", f"seat {seat} is not open")
-            match.seats[seat] = HUMAN
+            self._rebind(match)
             self.store.notify(match.id, len(match.moves))
         await self.push(match)
         self._schedule_bots(match)
@@ -301,6 +369,23 @@ class Hub:
         token = new_token()
         self.store.add_spectator(match.id, token)
         return match, token
+
+    async def hello(self, token: Any, send: Callable[[dict], Awaitable[None]],
+                    close: Callable[[dict], Awaitable[None]]) -> Connection:
+        """A connection for `token` (Refused if it stands for nothing): bound to it, listening to
+        its match, and sent its first update."""
+        match, seat = self.identify(token)
+        connection = Connection(match, seat, token, send, close)
+        self._rebind(match)  # who holds each seat now: connections of a token given up meanwhile go
+        if not connection.holds():  # given up between the two reads
+            raise Refused("bad_token", "unknown token (never issued, or given up by leaving)")
+        match.connections.add(connection)
+        await send(match.update_for(seat))
+        return connection
+
+    def hang_up(self, connection: Connection) -> None:
+        """The socket closed: push nothing more to it."""
+        connection.match.connections.discard(connection)
 
     def identify(self, token: Any) -> tuple[Match, int | None]:
         """The match and seat (None: spectator) a token stands for; Refused if it stands for none."""
@@ -318,12 +403,9 @@ class Hub:
         if seat is None:
             return
         async with match.lock:
-            self.store.free_seat(match.id, seat)
-            match.seats[seat] = OPEN
-            self.store.notify(match.id, len(match.moves))
-        for send, listener in list(match.listeners.items()):
-            if listener == seat:
-                match.listeners.pop(send, None)
+            if self.store.free_seat(match.id, seat, token):  # else given up already (another process)
+                self.store.notify(match.id, len(match.moves))
+            self._rebind(match)  # the token's connections are dropped and told
         await self.push(match)
 
     async def rematch(self, token: str) -> tuple[Match, int, str]:
@@ -334,6 +416,8 @@ class Hub:
             raise Refused("not_a_seat", "only a seat of the match can ask for a rematch")
         async with match.lock:
             self._sync(match)
+            if match.holders[seat] != digest(token):
+                raise Refused("bad_token", "unknown token (never issued, or given up by leaving)")
             if not match.finished:
                 raise Refused("not_finished", "the match is not over yet")
             if match.rematch is not None:
@@ -349,10 +433,13 @@ class Hub:
 
     # -- moves ------------------------------------------------------------------------------------
 
-    async def move(self, match: Match, seat: int, data: Any, ply: int | None = None) -> None:
-        """Make `seat`'s move: validated, committed, then pushed. Refused changes nothing."""
+    async def move(self, match: Match, seat: int, token: str, data: Any, ply: int | None = None) -> None:
+        """Make `seat`'s move with `token` (which must hold the seat when the move commits):
+        validated, committed, then pushed. Refused changes nothing."""
         async with match.lock:
             self._sync(match)
+            if match.holders[seat] != digest(token):
+                raise seat_lost(seat)
             if ply is not None and ply != len(match.moves):
                 raise Refused("stale", f"the match is at move {len(match.moves)}, not {ply}: look again")
             if not match.started:
@@ -363,7 +450,7 @@ class Hub:
                 action = action_from_data(match.game_cls, data)
             except MeepleError as exc:
                 raise Refused("bad_action", str(exc)) from None
-            await self._commit(match, seat, action)
+            await self._commit(match, seat, action, token)
         await self.push(match)
         self._next(match)
 
@@ -392,37 +479,45 @@ class Hub:
                                      gained, view_for(trial, viewer), viewer) for viewer in viewers}
         return trial, narration
 
-    async def _commit(self, match: Match, seat: int, action: Action) -> None:
-        """Apply to a copy, store the move, then make the copy current (called under the lock).
-        The commit (an fsync) runs in a worker thread: other matches go on meanwhile."""
+    async def _commit(self, match: Match, seat: int, action: Action, token: str | None = None) -> None:
+        """Apply to a copy, store the move (a person's only while `token` holds the seat), then
+        make the copy current (called under the lock). The commit (an fsync) runs in a worker
+        thread: other matches go on meanwhile. On a shared database, who holds each seat is read
+        again after the commit: a seat given up on another process meanwhile drops its old
+        connections before the new state is pushed."""
         try:
             trial, narration = self._trial(match, seat, action)
         except IllegalAction as exc:
             raise Refused("illegal", str(exc)) from None
         try:
             await asyncio.to_thread(self.store.add_move, match.id, len(match.moves), seat,
-                                    action_to_data(match.game_cls, action))
+                                    action_to_data(match.game_cls, action), token)
         except PlyTaken as exc:
             raise Refused("stale", str(exc)) from None
+        except SeatLost:
+            self._rebind(match)
+            raise seat_lost(seat) from None
         match.state = trial
         match.moves.append((seat, action))
         match.narration = narration
+        if self.shared:
+            self._rebind(match)
 
     # -- pushes -----------------------------------------------------------------------------------
 
     async def push(self, match: Match) -> None:
-        """Send every connection of the match its own update (a failed send drops the connection)."""
-        for send, seat in list(match.listeners.items()):
+        """Send every connection of the match its own update (a failed send drops the connection),
+        each computed when it is sent and only while the connection's token holds its seat."""
+        for connection in list(match.connections):
+            if connection not in match.connections:
+                continue  # dropped while an earlier send was under way
+            if not connection.holds():
+                self._drop_lost(connection)
+                continue
             try:
-                await send(match.update_for(seat))
+                await connection.send(match.update_for(connection.seat))
             except Exception:
-                match.listeners.pop(send, None)
-
-    def listen(self, match: Match, seat: int | None, send: Callable) -> None:
-        match.listeners[send] = seat
-
-    def unlisten(self, match: Match, send: Callable) -> None:
-        match.listeners.pop(send, None)
+                match.connections.discard(connection)
 
     # -- bots -------------------------------------------------------------------------------------
 
@@ -436,9 +531,7 @@ class Hub:
         for seat in match.state.owing():
             if _kind(match.seats[seat]) == "bot" and seat not in match.thinking:
                 match.thinking.add(seat)
-                task = asyncio.get_running_loop().create_task(self._bot_turn(match, seat))
-                self.tasks.add(task)
-                task.add_done_callback(self.tasks.discard)
+                self._spawn(self._bot_turn(match, seat))
 
     def _bot(self, match: Match, seat: int) -> Any:
         bot = match.bots.get(seat)
@@ -503,4 +596,4 @@ class Hub:
             self.close_bots(match)
 
 
-__all__ = ["Hub", "Match", "OPEN", "Refused", "TOKEN_BYTES", "new_token"]
+__all__ = ["Connection", "Hub", "Match", "OPEN", "Refused", "TOKEN_BYTES", "new_token"]

@@ -60,6 +60,10 @@ class PlyTaken(StoreError):
     """Another writer (a second server process) stored this ply first: the move is refused."""
 
 
+class SeatLost(StoreError):
+    """The token a move was made with no longer holds its seat (given up, perhaps taken again)."""
+
+
 def digest(token: str) -> str:
     """What the database keeps of a token: its SHA-256, never the token itself."""
     return hashlib.sha256(token.encode()).hexdigest()
@@ -73,6 +77,7 @@ class StoredMatch:
     options: dict
     seed: int
     seats: tuple[str, ...]  # "open", "human" or a bot spec, by seat
+    holders: tuple[str | None, ...]  # by seat: the digest of the token holding it (None: open or a bot)
     moves: tuple[tuple[int, dict], ...]  # (seat, action JSON) by ply
     rematch: str | None
     forfeit: dict | None  # {"seat": n, "reason": "..."} when a bot lost by failing
@@ -154,10 +159,14 @@ class Store:
                            (digest(token), match_id, seat))
             return cursor.rowcount == 1
 
-    def free_seat(self, match_id: str, seat: int) -> None:
+    def free_seat(self, match_id: str, seat: int, token: str) -> bool:
+        """Open `seat` again if `token` still holds it; False if it does not (given up already,
+        perhaps taken again by someone else: that holder keeps it)."""
         with self.transaction() as cursor:
-            cursor.execute(self._sql("UPDATE seats SET label = 'open', token = NULL WHERE match_id = ? AND seat = ?"),
-                           (match_id, seat))
+            cursor.execute(self._sql("UPDATE seats SET label = 'open', token = NULL "
+                                     "WHERE match_id = ? AND seat = ? AND token = ?"),
+                           (match_id, seat, digest(token)))
+            return cursor.rowcount == 1
 
     def add_spectator(self, match_id: str, token: str) -> None:
         with self.transaction() as cursor:
@@ -168,11 +177,21 @@ class Store:
             cursor.execute(self._sql("UPDATE matches SET forfeit = ? WHERE id = ?"),
                            (json.dumps({"seat": seat, "reason": reason}), match_id))
 
-    def add_move(self, match_id: str, ply: int, seat: int, action: dict) -> None:
+    def add_move(self, match_id: str, ply: int, seat: int, action: dict, token: str | None = None) -> None:
         """Commit one move (on PostgreSQL, with its notification to the other processes); PlyTaken
-        if that ply is already stored (by another process)."""
+        if that ply is already stored (by another process). With `token` (a person's move), SeatLost
+        unless that token holds `seat` when the move commits: the seat row is read in the same
+        transaction (on PostgreSQL `FOR SHARE`, so giving the seat up waits for the commit; SQLite
+        writes one transaction at a time), so a token given up on another process cannot slip a
+        move in for the seat's next holder."""
         try:
             with self.transaction() as cursor:
+                if token is not None:
+                    cursor.execute(self._sql("SELECT token FROM seats WHERE match_id = ? AND seat = ?"
+                                             + (" FOR SHARE" if self.kind == "postgresql" else "")), (match_id, seat))
+                    row = cursor.fetchone()
+                    if row is None or row[0] != digest(token):
+                        raise SeatLost(f"this token no longer holds seat {seat} of match {match_id}")
                 cursor.execute(self._sql("INSERT INTO moves (match_id, ply, seat, action) VALUES (?, ?, ?, ?)"),
                                (match_id, ply, seat, json.dumps(action, sort_keys=True)))
                 self._notify(cursor, match_id, ply)
@@ -212,11 +231,15 @@ class Store:
         if not rows:
             return None
         game, players, options, seed, rematch, forfeit = rows[0]
-        seats = self._query("SELECT label FROM seats WHERE match_id = ? ORDER BY seat", (match_id,))
         moves = self.moves_from(match_id, 0)
-        return StoredMatch(match_id, game, players, json.loads(options), int(seed),
-                           tuple(r[0] for r in seats), tuple(moves), rematch,
-                           None if forfeit is None else json.loads(forfeit))
+        labels, holders = self.seats(match_id)  # read after the moves: who held each seat since
+        return StoredMatch(match_id, game, players, json.loads(options), int(seed), labels, holders,
+                           tuple(moves), rematch, None if forfeit is None else json.loads(forfeit))
+
+    def seats(self, match_id: str) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
+        """Each seat's label and the digest of the token holding it (None: open or a bot), by seat."""
+        rows = self._query("SELECT label, token FROM seats WHERE match_id = ? ORDER BY seat", (match_id,))
+        return tuple(row[0] for row in rows), tuple(row[1] for row in rows)
 
     def moves_from(self, match_id: str, ply: int) -> list[tuple[int, dict]]:
         rows = self._query("SELECT ply, seat, action FROM moves WHERE match_id = ? AND ply >= ? ORDER BY ply",

@@ -90,3 +90,16 @@ def until(ws, predicate, limit: int = 1000) -> dict:
         if predicate(message):
             return message
     raise AssertionError("no such update")
+
+
+def told_seat_lost(ws, seat: int) -> dict:
+    """The next message `ws` gets says its token no longer holds `seat` (code `seat_lost`) and
+    holds no update, and then the server closes the connection."""
+    from starlette.websockets import WebSocketDisconnect
+
+    message = ws.receive_json()
+    assert message["type"] == "error" and message["code"] == "seat_lost", message
+    assert f"seat {seat}" in message["message"] and "\n" not in message["message"]
+    with pytest.raises(WebSocketDisconnect):
+        ws.receive_json()
+    return message

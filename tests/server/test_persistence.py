@@ -94,15 +94,15 @@ async def second_process(registry, tmp_path):
     second = Hub(registry, Store(str(tmp_path / "db")), isolate_bots=False)  # loads the match at move 0
     stale = second.get(match.id)
     legal = match.update_for(0)["legal"]
-    await first.move(match, 0, legal[0]["action"])
+    await first.move(match, 0, tokens[0], legal[0]["action"])
     with pytest.raises(Refused) as refused:
-        await second.move(stale, 0, legal[-1]["action"])
+        await second.move(stale, 0, tokens[0], legal[-1]["action"])
     assert refused.value.code == "stale"
     assert len(Store(str(tmp_path / "db")).load(match.id).moves) == 1
     shared = Hub(registry, Store(str(tmp_path / "db")), isolate_bots=False, shared_database=True)
     behind = shared.get(match.id)
     first_legal = first.get(match.id).update_for(1)["legal"][0]["action"]
-    await first.move(first.get(match.id), 1, first_legal)
+    await first.move(first.get(match.id), 1, tokens[1], first_legal)
     assert len(behind.moves) == 1
     shared._sync(behind)  # a shared database is read before each move
     assert len(behind.moves) == 2 and behind.state.fingerprint() == first.get(match.id).state.fingerprint()

@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from conftest import Server, hello, until
+from conftest import Server, hello, told_seat_lost, until
 from live import free_port
 
 from meeple.server.hub import Hub, Refused
@@ -84,14 +84,14 @@ def test_processes_sharing_postgresql_see_each_others_moves_and_never_overwrite_
         theirs = second.get(match.id)
         unshared = Hub(registry, Store(database), isolate_bots=False)
         stale = unshared.get(match.id)  # read at move 0, never again
-        await first.move(match, 0, match.update_for(0)["legal"][0]["action"])
-        await second.move(theirs, 1, first.get(match.id).update_for(1)["legal"][0]["action"])  # reads move 0 first
-        await first.move(match, 0, second.get(match.id).update_for(0)["legal"][0]["action"])  # reads move 1 first
+        await first.move(match, 0, tokens[0], match.update_for(0)["legal"][0]["action"])
+        await second.move(theirs, 1, tokens[1], first.get(match.id).update_for(1)["legal"][0]["action"])  # reads move 0 first
+        await first.move(match, 0, tokens[0], second.get(match.id).update_for(0)["legal"][0]["action"])  # reads move 1 first
         second._sync(theirs)
         assert len(match.moves) == len(theirs.moves) == 3
         assert match.state.fingerprint() == theirs.state.fingerprint()
         with pytest.raises(Refused) as refused:  # a process that did not read the others' moves
-            await unshared.move(stale, stale.state.owing()[0], stale.update_for(stale.state.owing()[0])["legal"][0]["action"])
+            await unshared.move(stale, stale.state.owing()[0], tokens[stale.state.owing()[0]], stale.update_for(stale.state.owing()[0])["legal"][0]["action"])
         assert refused.value.code == "stale"
         assert len(Store(database).load(match.id).moves) == 3
     asyncio.run(run())
@@ -169,6 +169,38 @@ def test_a_seat_taken_on_one_server_process_starts_the_match_for_the_connections
         second.stop()
 
 
+def test_a_seat_given_up_and_retaken_on_another_process_never_reaches_the_leavers_old_socket(registry, database):
+    """The race on real PostgreSQL: the first process is busy with the match (its lock held)
+    while the second gives seat 1 up, sees it taken again and its new holder make a secret choice;
+    the first process then hears of all three at once. The leaver's socket on the first process
+    is told its seat is gone and is closed; it never receives the new holder's choice."""
+    first, second = Server(registry, database, shared_database=True), Server(registry, database, shared_database=True)
+    first.start()
+    second.start()
+    try:
+        made = first.create("goofspiel", ["human", "human"], {"cards": 3})
+        match, leaver = made["match"], made["tokens"]["1"]
+        old, _ = hello(first, leaver)
+        other, _ = hello(first, made["tokens"]["0"])
+        lock = first.hub.matches[match].lock
+        first.client.portal.call(lock.acquire)
+        try:
+            assert second.client.post("/api/leave", json={"token": leaver}).json() == {"left": True}
+            holder = second.client.post(f"/api/matches/{match}/join", json={"seat": 1}).json()["token"]
+            new, fresh = hello(second, holder)
+            secret = fresh["legal"][-1]["action"]
+            new.send_json({"type": "move", "action": secret})
+            assert until(new, lambda m: m["ply"] == 1)["view"]["choices"] == [[1, secret]]
+        finally:
+            first.client.portal.call(lock.release)
+        told_seat_lost(old, 1)
+        pushed = until(other, lambda m: m["ply"] == 1)
+        assert pushed["view"]["choices"] == [] and pushed["narration"] == "seat 1 has chosen"
+    finally:
+        first.stop()
+        second.stop()
+
+
 def test_the_cross_process_notification_names_only_the_match_and_the_move_number(registry, database):
     import psycopg
 
@@ -176,13 +208,13 @@ def test_the_cross_process_notification_names_only_the_match_and_the_move_number
 
     async def run():
         hub = Hub(registry, Store(database), isolate_bots=False, shared_database=True)
-        match, _ = hub.create("goofspiel", 2, {"cards": 2}, ["human", "human"])
+        match, tokens = hub.create("goofspiel", 2, {"cards": 2}, ["human", "human"])
         with psycopg.connect(database, autocommit=True) as listening:
             listening.execute(f"LISTEN {CHANNEL}")
             choice = match.update_for(0)["legal"][0]["action"]
-            await hub.move(match, 0, choice)  # a secret simultaneous choice
+            await hub.move(match, 0, tokens[0], choice)  # a secret simultaneous choice
             with pytest.raises(Refused):
-                await hub.move(match, 0, {"type": "nonsense"})  # a refused move notifies nobody
+                await hub.move(match, 0, tokens[0], {"type": "nonsense"})  # a refused move notifies nobody
             payloads = [n.payload for n in listening.notifies(timeout=2.0)]
         assert payloads == [f"{match.id} 0"]
     asyncio.run(run())

@@ -23,7 +23,7 @@ def test_a_crash_anywhere_restarts_at_the_same_state_and_updates_show_own_views(
 
     async def run():
         hub = Hub(registry, Store(database), isolate_bots=False)
-        match, _ = hub.create(game, 2, {}, ["human", "human"])
+        match, tokens = hub.create(game, 2, {}, ["human", "human"])
         for step, pick in enumerate(picks):
             if match.finished:
                 break
@@ -35,7 +35,7 @@ def test_a_crash_anywhere_restarts_at_the_same_state_and_updates_show_own_views(
             owing = match.state.owing()
             seat = owing[pick % len(owing)]  # any owing seat, in any order
             legal = match.update_for(seat)["legal"]
-            await hub.move(match, seat, legal[pick % len(legal)]["action"])
+            await hub.move(match, seat, tokens[seat], legal[pick % len(legal)]["action"])
             for viewer in (0, 1):
                 update = match.update_for(viewer)
                 assert update["view"] == view_to_data(type(match.game), match.state.view(viewer))

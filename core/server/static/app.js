@@ -124,7 +124,10 @@ function openTable(match) {
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "update") drawTable(message);
-    else if (message.type === "error") showError(message.message);
+    else if (message.type === "error") {
+      showError(message.message);
+      if (message.code === "seat_lost") { sessionStorage.removeItem(`meeple:${match}`); socket.onclose = null; }
+    }
   };
   socket.onclose = () => { if (!$("#table").hidden) setTimeout(() => { if (location.hash === `#table/${match}`) openTable(match); }, 1000); };
   $("#leave").onclick = async () => { await api("/api/leave", { token: held.token }); sessionStorage.removeItem(`meeple:${match}`); socket.close(); location.hash = ""; };
