@@ -120,7 +120,10 @@ class Pile(CardRow):
 
     def clear(self) -> list[Card]:
         """Remove and return every card, bottom to top."""
-        self._changed()
+        watch = self._watch  # `self._changed()`, inlined (a playout clears the stolen or played cards often)
+        if watch is not None and watch.refs:
+            watch.zone_changing(self)
+        self._seen = self._unseen = None
         cards, self._cards = self._cards, []
         return cards
 
@@ -372,9 +375,10 @@ class Hand(CardRow):
         seats, then to nobody): playing a card lowers what others know."""
         self.remove_many((card,))
 
-    def remove_many(self, cards: Iterable[Card]) -> None:
+    def remove_many(self, cards: Iterable[Card]) -> int:
         """Remove one copy of each of `cards` in turn, each as `remove` does (ValueError at the
-        first one missing, the ones before it removed)."""
+        first one missing, the ones before it removed). Returns how many cards the hand still
+        holds (a rule asking whether a play emptied the hand needs no `len` call after it)."""
         watch = self._watch  # `self._changed()`, inlined (a playout plays cards at most steps)
         if watch is not None and watch.refs:
             watch.zone_changing(self)
@@ -402,10 +406,14 @@ class Hand(CardRow):
                             best, partly = position, True
             del held[best]
             del known[best]
+        return len(held)
 
     def clear(self) -> list[Card]:
         """Remove and return every card in hand order; what anyone knew about them goes too."""
-        self._changed()
+        watch = self._watch  # `self._changed()`, inlined (a playout deals a round at a few dozen steps)
+        if watch is not None and watch.refs:
+            watch.zone_changing(self)
+        self._seen = self._unseen = None
         cards = self._cards
         self._cards, self._known = [], []
         return cards

@@ -116,7 +116,10 @@ class Display(Zone):
         filled: list[int] = []
         if not drawn:
             return filled
-        source._changed()
+        watch = source._watch  # `source._changed()`, inlined
+        if watch is not None and watch.refs:
+            watch.zone_changing(source)
+        source._seen = source._unseen = None
         slot = slots.index(())  # the empty slots found in C, left to right (often just one)
         while True:
             slots[slot] = (drawn.pop(),)
@@ -127,7 +130,10 @@ class Display(Zone):
 
     def clear(self) -> list[Card]:
         """Remove and return every card, slot by slot from the left; every slot becomes empty."""
-        self._changed()
+        watch = self._watch  # `self._changed()`, inlined (a playout deals a round at a few dozen steps)
+        if watch is not None and watch.refs:
+            watch.zone_changing(self)
+        self._seen = self._unseen = None
         cards = list(chain.from_iterable(self._slots))
         self._slots = [()] * len(self._slots)
         return cards

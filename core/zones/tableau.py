@@ -126,7 +126,10 @@ class Tableau(Zone):
     def clear(self) -> list[Card]:
         """Remove every layer; returns their cards, oldest layer first (as `Pile.clear` returns
         bottom to top)."""
-        self._changed()
+        watch = self._watch  # `self._changed()`, inlined (a playout ends a trick at a few steps)
+        if watch is not None and watch.refs:
+            watch.zone_changing(self)
+        self._seen = self._unseen = None
         cards = list(chain.from_iterable(self._layers))
         self._layers, self.top = [], None
         return cards

@@ -195,6 +195,10 @@ _MUTATIONS = [
     (lambda: Tableau([(1,), (2, 2)], owner=0), lambda z: z.clear()),
     (lambda: Hand([1, 2, 2, 3], owner=0), lambda z: z.remove_many([2, 3])),
     (lambda: Hand([1, 2, 3], owner=0), lambda z: z.extend([4, 5, 6, 7, 8])),
+    (lambda: Pile([1, 2, 3]), lambda z: z.clear()),
+    (lambda: Hand([1, 2, 3], owner=0, known=[True, False, False]), lambda z: z.clear()),
+    (lambda: Display(3, [(1,), (), (2, 3)]), lambda z: z.clear()),
+    (lambda: Pile([7, 8]), lambda z: Display(3, [(1,), (), ()]).refill(z)),  # the source pile
 ]
 
 
@@ -251,7 +255,8 @@ def test_a_tableau_top_is_always_its_newest_layer_whatever_happens(layers, steps
 @given(st.lists(st.tuples(st.integers(1, 4), st.sampled_from([False, True, frozenset({1}), frozenset({0, 2})])),
                 max_size=12), st.lists(st.integers(1, 5), max_size=6))
 def test_remove_many_removes_each_card_as_one_remove_after_another_would(entries, cards):
-    """One call, the same copies (best known first) as removing the cards one at a time by hand."""
+    """One call, the same copies (best known first) as removing the cards one at a time by hand;
+    it returns how many cards are left."""
     hand = Hand([c for c, _ in entries], owner=0, known=[k for _, k in entries])
     expected_cards, expected_known = [c for c, _ in entries], [k for _, k in entries]
     missing = None
@@ -264,7 +269,7 @@ def test_remove_many_removes_each_card_as_one_remove_after_another_would(entries
         best = min(positions, key=lambda i: (rank.get(expected_known[i], 1), i))
         del expected_cards[best], expected_known[best]
     if missing is None:
-        hand.remove_many(cards)
+        assert hand.remove_many(cards) == len(expected_cards)
     else:
         with pytest.raises(ValueError, match=f"card {missing} is not in the hand"):
             hand.remove_many(cards)
