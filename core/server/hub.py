@@ -14,6 +14,11 @@ or by another process sharing the database), so it is never older than the state
 a connection whose token no longer holds its seat is dropped at that moment — before any view
 goes out — and told so (`seat_lost`), and a person's move is stored only if its token still holds
 the seat when it commits (`Store.add_move`).
+
+With several processes on one database, exactly one drives each match's bots: the one holding
+its lease in the store (`Store.drive`), renewed by a heartbeat while the process lives and taken
+over by another process once it lapses. The lease saves the work being done twice; correctness
+never rests on it (the `(match, ply)` key still refuses a second write).
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ import asyncio
 import logging
 import secrets
 import time
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Coroutine, Mapping, Sequence
 
 from ..actions import Action, Simultaneous
 from ..bots import BotSpec
@@ -43,6 +48,9 @@ logger = logging.getLogger(__name__)
 OPEN = "open"
 #: Random bytes in a seat or spectator token (256 bits; the brief asks at least 128).
 TOKEN_BYTES = 32
+#: Seconds a process's lease on driving a match's bots lasts unless renewed (every third of it):
+#: how long a dead process's bots wait before another process takes them over.
+DRIVER_LEASE_SECONDS = 15.0
 
 
 class Refused(MeepleError):
@@ -155,7 +163,8 @@ class Hub:
     """Every match of this server process, backed by the store."""
 
     def __init__(self, registry: "Registry", store: Store, *, bot_timeout: float = 10.0,
-                 isolate_bots: bool = True, source: Any = None, shared_database: bool = False) -> None:
+                 isolate_bots: bool = True, source: Any = None, shared_database: bool = False,
+                 driver_lease: float = DRIVER_LEASE_SECONDS) -> None:
         self.registry = registry
         self.store = store
         self.bot_timeout = bot_timeout
@@ -165,6 +174,10 @@ class Hub:
         self.matches: dict[str, Match] = {}
         self.tasks: set[asyncio.Task] = set()
         self.listener: Any = None  # a fanout.Listener once started on a shared database
+        self.owner = secrets.token_hex(8)  # this process, as the driver of matches' bots
+        self.driver_lease = driver_lease
+        self.driving: set[str] = set()  # the matches whose lease this process held when it last looked
+        self.heartbeat: asyncio.Task | None = None
 
     # -- loading ----------------------------------------------------------------------------------
 
@@ -233,7 +246,7 @@ class Hub:
             error = seat_lost(connection.seat)
             self._spawn(connection.close({"type": "error", "code": error.code, "message": str(error)}))
 
-    def _spawn(self, work: Awaitable[Any]) -> None:
+    def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run `work` on the loop as a task of this hub (cancelled at shutdown; a failure is logged)."""
         async def run() -> None:
             try:
@@ -243,6 +256,7 @@ class Hub:
         task = asyncio.get_running_loop().create_task(run())
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(lambda _: work.close())  # cancelled before it started: not "never awaited"
 
     # -- pushes from other processes (PostgreSQL LISTEN/NOTIFY, meeple.server.fanout) ------------
 
@@ -255,13 +269,41 @@ class Hub:
 
             self.listener = Listener(self.store.url, self.notified, self.catch_up)
             await self.listener.start()
+        if self.shared and self.heartbeat is None:
+            self.heartbeat = asyncio.get_running_loop().create_task(self._beat())
+
+    async def _beat(self) -> None:
+        """Every third of the lease: renew this process's leases, and take over lapsed ones."""
+        while True:
+            await asyncio.sleep(self.driver_lease / 3)
+            try:
+                await self.take_over()
+            except Exception:
+                logger.exception("meeple server: renewing or taking over bot leases failed")
+
+    async def take_over(self) -> None:
+        """Renew the leases this process holds, then drive the bots of every match whose driver's
+        lease lapsed (that process died or stopped): read the match again and start its bots."""
+        self.store.renew_drives(self.owner, self.driver_lease)
+        for match_id in self.store.lapsed_drives():
+            try:
+                match = self.get(match_id)
+            except Refused:
+                continue
+            async with match.lock:
+                self._sync(match)
+            if match.finished:
+                self.store.end_drive(match.id)
+            else:
+                self._schedule_bots(match)
 
     async def notified(self, match_id: str, ply: int) -> None:
         """Another process (or this one) changed `match_id` at move `ply`: read the new moves
         from the database and push them to this process's connections of the match, exactly as
-        a local move is pushed. A match nobody here watches is left to be read when asked for."""
+        a local move is pushed, and start the match's bots that owe if this process drives them.
+        A match nobody here watches or drives is left to be read when asked for."""
         match = self.matches.get(match_id)
-        if match is None or not match.connections:
+        if match is None or not (match.connections or match.id in self.driving):
             return
         if ply < len(match.moves) - 1:
             return  # an old notification: the moves after it were read already
@@ -271,8 +313,7 @@ class Hub:
             changed = self._sync(match)
         if changed:
             await self.push(match)
-            if match.finished:
-                self._next(match)  # let this process's bots of the match go
+            self._next(match)  # bots that owe now start if this process drives them; or let them go
 
     async def catch_up(self) -> None:
         """The listening connection was lost and reopened: notifications sent meanwhile reached
@@ -462,6 +503,9 @@ class Hub:
             match.bots.clear()
             if bots:
                 asyncio.get_running_loop().run_in_executor(None, _finish, bots, result)
+            if self.shared:
+                self.store.end_drive(match.id)
+                self.driving.discard(match.id)
         else:
             self._schedule_bots(match)
 
@@ -526,12 +570,28 @@ class Hub:
             self._schedule_bots(match)
 
     def _schedule_bots(self, match: Match) -> None:
+        """Start the turns of the bots that owe, if this process drives the match's bots (always
+        on a database of its own; with several processes, while it holds the match's lease)."""
         if not match.started or match.finished:
             return
-        for seat in match.state.owing():
-            if _kind(match.seats[seat]) == "bot" and seat not in match.thinking:
-                match.thinking.add(seat)
-                self._spawn(self._bot_turn(match, seat))
+        seats = [seat for seat in match.state.owing() if _kind(match.seats[seat]) == "bot" and seat not in match.thinking]
+        if not seats or not self._drives(match):
+            return
+        for seat in seats:
+            match.thinking.add(seat)
+            self._spawn(self._bot_turn(match, seat))
+
+    def _drives(self, match: Match) -> bool:
+        """True if this process drives the match's bots: always on a database of its own; with
+        several processes, if it holds the match's lease (taken or renewed here), so that it also
+        hears of the moves other processes make in the match (`notified`)."""
+        if not self.shared:
+            return True
+        if self.store.drive(match.id, self.owner, self.driver_lease):
+            self.driving.add(match.id)
+            return True
+        self.driving.discard(match.id)
+        return False
 
     def _bot(self, match: Match, seat: int) -> Any:
         bot = match.bots.get(seat)
@@ -550,6 +610,7 @@ class Hub:
         """Ask the bot in a worker thread (its process answers there), then move like a person."""
         try:
             async with match.lock:
+                self._sync(match)  # several processes: the bot is asked about the current state
                 if match.finished or seat not in match.state.owing():
                     return
                 view, legal = match.state.view(seat), match.state.legal_actions(seat)
@@ -564,10 +625,14 @@ class Hub:
                 await self._forfeit(match, seat, f"bot {match.seats[seat]} failed: {reason}")
                 return
             async with match.lock:
+                self._sync(match)
                 if match.finished or seat not in match.state.owing():
                     return
                 await self._commit(match, seat, action)
-        except Refused:
+        except Refused as exc:
+            if exc.code in ("stale", "illegal"):  # the match moved on while the bot thought: ask again
+                match.thinking.discard(seat)
+                self._schedule_bots(match)
             return
         finally:
             match.thinking.discard(seat)
@@ -587,6 +652,14 @@ class Hub:
         match.bots.clear()
 
     async def shutdown(self) -> None:
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+            self.heartbeat = None
+        if self.shared:
+            try:
+                self.store.let_go(self.owner)  # another process takes this one's bots over
+            except Exception:
+                logger.exception("meeple server: letting the bot leases go failed")
         if self.listener is not None:
             await self.listener.stop()
             self.listener = None
@@ -596,4 +669,4 @@ class Hub:
             self.close_bots(match)
 
 
-__all__ = ["Connection", "Hub", "Match", "OPEN", "Refused", "TOKEN_BYTES", "new_token"]
+__all__ = ["DRIVER_LEASE_SECONDS", "Connection", "Hub", "Match", "OPEN", "Refused", "TOKEN_BYTES", "new_token"]

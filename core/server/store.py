@@ -49,7 +49,18 @@ SCHEMA = (
         seat INTEGER NOT NULL,
         action TEXT NOT NULL,
         PRIMARY KEY (match_id, ply))""",
+    # Which server process drives a match's bots (several processes on one database): a lease
+    # until `expires` (seconds since the epoch, by the database's clock), renewed while its owner
+    # lives, taken over by another process once it lapses.
+    """CREATE TABLE IF NOT EXISTS drivers (
+        match_id TEXT PRIMARY KEY REFERENCES matches(id),
+        owner TEXT NOT NULL,
+        expires DOUBLE PRECISION NOT NULL)""",
 )
+
+#: "Now" in seconds since the epoch by the database's own clock: one clock for every process.
+NOW = {"sqlite": "((julianday('now') - 2440587.5) * 86400.0)",
+       "postgresql": "CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)"}
 
 
 class StoreError(MeepleError):
@@ -197,6 +208,41 @@ class Store:
                 self._notify(cursor, match_id, ply)
         except self._integrity:
             raise PlyTaken(f"move {ply} of match {match_id} was already made") from None
+
+    # -- who drives each match's bots (several processes) -------------------------------------
+
+    def drive(self, match_id: str, owner: str, seconds: float) -> bool:
+        """Take or renew the lease on driving `match_id`'s bots for `seconds`: True if `owner`
+        holds it now (it was free, lapsed, or already `owner`'s), False if another process does."""
+        now = NOW[self.kind]
+        with self.transaction() as cursor:
+            cursor.execute(self._sql(f"INSERT INTO drivers (match_id, owner, expires) VALUES (?, ?, {now} + ?) "
+                                     f"ON CONFLICT (match_id) DO UPDATE SET owner = excluded.owner, "
+                                     f"expires = excluded.expires "
+                                     f"WHERE drivers.owner = excluded.owner OR drivers.expires < {now}"),
+                           (match_id, owner, seconds))
+            return cursor.rowcount == 1
+
+    def renew_drives(self, owner: str, seconds: float) -> None:
+        """Extend every lease `owner` holds by `seconds` from now (its heartbeat)."""
+        with self.transaction() as cursor:
+            cursor.execute(self._sql(f"UPDATE drivers SET expires = {NOW[self.kind]} + ? WHERE owner = ?"),
+                           (seconds, owner))
+
+    def lapsed_drives(self) -> list[str]:
+        """The matches whose driver's lease has lapsed (it died, or let them go)."""
+        return [row[0] for row in self._query(f"SELECT match_id FROM drivers WHERE expires < {NOW[self.kind]} "
+                                              f"ORDER BY match_id")]
+
+    def let_go(self, owner: str) -> None:
+        """`owner` stops (shutting down): its leases lapse at once, for another process to take."""
+        with self.transaction() as cursor:
+            cursor.execute(self._sql("UPDATE drivers SET expires = 0 WHERE owner = ?"), (owner,))
+
+    def end_drive(self, match_id: str) -> None:
+        """A finished match needs no driver."""
+        with self.transaction() as cursor:
+            cursor.execute(self._sql("DELETE FROM drivers WHERE match_id = ?"), (match_id,))
 
     def notify(self, match_id: str, ply: int) -> None:
         """Tell the other server processes that `match_id` changed (a seat taken or given up, a

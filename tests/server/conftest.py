@@ -103,3 +103,14 @@ def told_seat_lost(ws, seat: int) -> dict:
     with pytest.raises(WebSocketDisconnect):
         ws.receive_json()
     return message
+
+
+def record_bot_turns(hub: Hub) -> list[tuple[str, int]]:
+    """Every (match, seat) whose bot `hub` asks for a move, in order (from now on)."""
+    asked, real = [], hub._bot
+
+    def recording(match, seat):
+        asked.append((match.id, seat))
+        return real(match, seat)
+    hub._bot = recording
+    return asked

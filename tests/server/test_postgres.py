@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from conftest import Server, hello, told_seat_lost, until
+from conftest import Server, hello, record_bot_turns, told_seat_lost, until
 from live import free_port
 
 from meeple.server.hub import Hub, Refused
@@ -62,7 +62,7 @@ def database(postgres):
     import psycopg
 
     with psycopg.connect(postgres, autocommit=True) as connection:
-        for table in ("moves", "spectators", "seats", "matches"):
+        for table in ("drivers", "moves", "spectators", "seats", "matches"):
             connection.execute(f"DROP TABLE IF EXISTS {table}")
     return postgres
 
@@ -196,6 +196,29 @@ def test_a_seat_given_up_and_retaken_on_another_process_never_reaches_the_leaver
         told_seat_lost(old, 1)
         pushed = until(other, lambda m: m["ply"] == 1)
         assert pushed["view"]["choices"] == [] and pushed["narration"] == "seat 1 has chosen"
+    finally:
+        first.stop()
+        second.stop()
+
+
+def test_only_one_server_process_on_postgresql_asks_a_matchs_bots(registry, database):
+    """A bot match created on the first process, its person connected to the second: every bot
+    move is asked by the first process (it holds the match's lease), none by the second, whose
+    own moves reach the first through NOTIFY."""
+    first, second = Server(registry, database, shared_database=True), Server(registry, database, shared_database=True)
+    first.start()
+    second.start()
+    try:
+        first_asked, second_asked = record_bot_turns(first.hub), record_bot_turns(second.hub)
+        made = first.create("goofspiel", ["random", "human"], {"cards": 3})
+        ws, update = hello(second, made["tokens"]["1"])
+        for _ in range(3):  # each round: wait for the bot's bid, then bid
+            bot_bid = lambda m: m["owes"] and m["view"].get("chosen") == [0]  # noqa: E731
+            ready = update if bot_bid(update) else until(ws, bot_bid)
+            ws.send_json({"type": "move", "action": ready["legal"][0]["action"], "ply": ready["ply"]})
+            update = until(ws, lambda m, ply=ready["ply"]: m["ply"] == ply + 1)
+        assert update["status"] == "finished" and update["ply"] == 6
+        assert first_asked == [(made["match"], 0)] * 3 and second_asked == []
     finally:
         first.stop()
         second.stop()
