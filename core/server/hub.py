@@ -444,6 +444,7 @@ class Hub:
         if seat is None:
             return
         async with match.lock:
+            self._sync(match)  # the notification names the current move: no process skips it as old
             if self.store.free_seat(match.id, seat, token):  # else given up already (another process)
                 self.store.notify(match.id, len(match.moves))
             self._rebind(match)  # the token's connections are dropped and told

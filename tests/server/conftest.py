@@ -100,8 +100,9 @@ def told_seat_lost(ws, seat: int) -> dict:
     message = ws.receive_json()
     assert message["type"] == "error" and message["code"] == "seat_lost", message
     assert f"seat {seat}" in message["message"] and "\n" not in message["message"]
-    with pytest.raises(WebSocketDisconnect):
+    with pytest.raises(WebSocketDisconnect) as closed:
         ws.receive_json()
+    assert closed.value.code == 4001  # meeple.server.app.SEAT_LOST_CLOSE
     return message
 
 

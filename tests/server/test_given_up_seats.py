@@ -121,3 +121,21 @@ def test_a_token_that_no_longer_holds_its_seat_can_neither_store_a_move_nor_give
     assert store.find_token("next") == ("m", 0) and store.load("m").moves == ()
     store.add_move("m", 0, 0, {"type": "x"}, token="next")
     assert store.load("m").moves == ((0, {"type": "x"}),)
+
+
+def test_a_seat_given_up_on_a_process_behind_the_match_is_announced_at_the_current_move(processes):
+    first, second = processes
+    made = first.create("linko", ["human", "human"])
+    match = made["match"]
+    behind = second.hub.get(match)  # the second process reads the match now, at move 0
+    sockets = {seat: hello(first, made["tokens"][str(seat)])[0] for seat in (0, 1)}
+    live = first.hub.get(match)
+    for ply in (1, 2):  # two moves on the first process, which the second never reads
+        seat = live.state.owing()[0]
+        sockets[seat].send_json({"type": "move", "action": live.update_for(seat)["legal"][0]["action"]})
+        for ws in sockets.values():
+            until(ws, lambda m, ply=ply: m["ply"] == ply)
+    assert second.client.post("/api/leave", json={"token": made["tokens"]["1"]}).json() == {"left": True}
+    notify(first, match, len(behind.moves))  # the ply the second process announces the leave at
+    sockets[1].send_json({"type": "ping"})  # answered only if the first process skipped the notice as old
+    told_seat_lost(sockets[1], 1)
