@@ -244,9 +244,14 @@ class Hand(CardRow):
     A card is known to the seats who see the hand (its owner), plus everyone (`known=True`: it was
     taken in full view) or a set of seats (`known_to={0, 2}`: seat 0 passed it to seat 2). Views
     show each seat the cards it knows; determinization keeps them where they are.
+
+    `tally(size)` counts the hand by card, once: from then on the hand keeps the counts in step
+    with every change (a derived cache, like its cached views: it shows in no view, JSON or
+    equality). The methods playouts call at most steps update it; every other change drops it
+    (`_changed`), and the next `tally` counts again.
     """
 
-    __slots__ = ("_known", "ordered")
+    __slots__ = ("_known", "ordered", "_tally")
     kind = "hand"
 
     def __init__(self, cards: Iterable[Card] = (), owner: int | None = None,
@@ -259,6 +264,36 @@ class Hand(CardRow):
         if len(self._known) != len(self._cards):
             raise ValueError("a hand needs one known flag per card")
         self.ordered = ordered
+        self._tally: list[int] | None = None
+
+    def tally(self, size: int) -> list[int]:
+        """How many copies of each card 0 .. size-1 the hand holds: `tally(size)[card]`.
+
+        Counted once, then kept in step by the hand as it changes (a rule counting a hand at
+        every turn reads it instead of walking the cards). The same list comes back each time:
+        read it, never change it. A hand holding other cards (a negative or larger int, a str)
+        counts again at every call, card value by card value."""
+        tally = self._tally
+        if tally is None or len(tally) != size:
+            tally = [0] * size
+            try:
+                for card in self._cards:
+                    if card < 0:  # (a negative index would count another card)
+                        raise IndexError
+                    tally[card] += 1
+            except (IndexError, TypeError):  # a card no index reaches: count the values one by one
+                return [self._cards.count(card) for card in range(size)]
+            self._tally = tally
+        return tally
+
+    def _changed(self) -> None:
+        """Forget cached views and the tally (the methods that keep the tally in step inline the
+        rest of this)."""
+        self._tally = None
+        watch = self._watch
+        if watch is not None and watch.refs:
+            watch.zone_changing(self)
+        self._seen = self._unseen = None
 
     def __contains__(self, card: object) -> bool:
         return card in self._cards
@@ -304,6 +339,14 @@ class Hand(CardRow):
         self._seen = self._unseen = None
         self._cards.append(card)
         self._known.append(flag)
+        tally = self._tally
+        if tally is not None:
+            try:
+                if card < 0:
+                    raise IndexError
+                tally[card] += 1
+            except (IndexError, TypeError):  # (`tally` holds only cards 0 .. len - 1)
+                self._tally = None
 
     def extend(self, cards: Iterable[Card], known: bool = False,
                known_to: Iterable[int] | None = None) -> None:
@@ -313,14 +356,29 @@ class Hand(CardRow):
         if watch is not None and watch.refs:
             watch.zone_changing(self)
         self._seen = self._unseen = None
-        held, known = self._cards, self._known
+        held, known, tally = self._cards, self._known, self._tally
         if cards.__class__ is list and len(cards) > 3:  # a deal: whole lists at once
             held += cards
             known += [flag] * len(cards)
+            if tally is not None:
+                try:
+                    for card in cards:
+                        if card < 0:
+                            raise IndexError
+                        tally[card] += 1
+                except (IndexError, TypeError):  # (`tally` holds only cards 0 .. len - 1)
+                    self._tally = None
             return
         for card in cards:  # a few cards: appends cost less than building a list of flags
             held.append(card)
             known.append(flag)
+            if tally is not None:
+                try:
+                    if card < 0:
+                        raise IndexError
+                    tally[card] += 1
+                except (IndexError, TypeError):  # (`tally` holds only cards 0 .. len - 1)
+                    self._tally = tally = None
 
     def insert(self, position: int, card: Card, known: bool = False,
                known_to: Iterable[int] | None = None) -> None:
@@ -334,6 +392,14 @@ class Hand(CardRow):
             raise IndexError(f"insert position {position} outside 0..{len(self._cards)}")
         self._cards.insert(position, card)
         self._known.insert(position, flag)
+        tally = self._tally
+        if tally is not None:
+            try:
+                if card < 0:
+                    raise IndexError
+                tally[card] += 1
+            except (IndexError, TypeError):  # (`tally` holds only cards 0 .. len - 1)
+                self._tally = None
 
     def reveal(self, positions: Iterable[int] | None = None, to: Iterable[int] | None = None) -> None:
         """Make the cards at `positions` (default: every card) known to everyone, or only to the
@@ -355,7 +421,14 @@ class Hand(CardRow):
             watch.zone_changing(self)
         self._seen = self._unseen = None
         del self._known[position]
-        return self._cards.pop(position)
+        card = self._cards.pop(position)
+        tally = self._tally
+        if tally is not None:
+            try:
+                tally[card] -= 1
+            except (IndexError, TypeError):
+                self._tally = None
+        return card
 
     def take(self, start: int, count: int) -> tuple[Card, ...]:
         """Remove `count` contiguous cards starting at `start`; the rest close the gap."""
@@ -368,6 +441,13 @@ class Hand(CardRow):
             raise IndexError(f"no {count} cards at position {start} in a hand of {len(self._cards)}")
         del self._cards[start:start + count]
         del self._known[start:start + count]
+        tally = self._tally
+        if tally is not None:
+            try:
+                for card in taken:
+                    tally[card] -= 1
+            except (IndexError, TypeError):
+                self._tally = None
         return taken
 
     def remove(self, card: Card) -> None:
@@ -383,12 +463,17 @@ class Hand(CardRow):
         if watch is not None and watch.refs:
             watch.zone_changing(self)
         self._seen = self._unseen = None
-        held, known = self._cards, self._known
+        held, known, tally = self._cards, self._known, self._tally
         for card in cards:
             try:
                 best = held.index(card)
             except ValueError:
                 raise ValueError(f"card {card!r} is not in the hand") from None
+            if tally is not None:
+                try:
+                    tally[card] -= 1
+                except (IndexError, TypeError):
+                    self._tally = tally = None
             if known[best] is not True:
                 copies = held.count(card)
                 if copies > 1:
@@ -415,7 +500,7 @@ class Hand(CardRow):
             watch.zone_changing(self)
         self._seen = self._unseen = None
         cards = self._cards
-        self._cards, self._known = [], []
+        self._cards, self._known, self._tally = [], [], None
         return cards
 
     def copy(self) -> "Hand":
@@ -427,6 +512,8 @@ class Hand(CardRow):
         clone.ordered = self.ordered
         clone._cards = self._cards[:]
         clone._known = self._known[:]
+        tally = self._tally
+        clone._tally = tally[:] if tally is not None else None
         return clone
 
     def hidden_slots(self, player: int | None) -> list[int]:

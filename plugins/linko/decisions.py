@@ -42,12 +42,11 @@ class PlayCards(Decision):
         """One or more number cards of one value plus any jokers, or jokers only: ordered by
         value, then number of naturals, then number of jokers; jokers-only plays last.
 
-        The hand is counted here, not in a helper (one Python frame fewer at every turn), and
-        the plays of the 13 values are read from `PLAYS_OF` one by one, written out: no loop
-        and no branch (a value not held reads no plays)."""
-        counts = [0] * (JOKER + 1)
-        for card in state.hands[self.player]:
-            counts[card] += 1
+        The hand's count by value is the one it keeps in step as it changes (`Hand.tally`: no
+        walk over the cards at every turn), and the plays of the 13 values are read from
+        `PLAYS_OF` one by one, written out: no loop and no branch (a value not held reads no
+        plays)."""
+        counts = state.hands[self.player].tally(JOKER + 1)
         jokers = counts[JOKER]
         of = PLAYS_OF[jokers]
         return (*of[1][counts[1]], *of[2][counts[2]], *of[3][counts[3]], *of[4][counts[4]],
