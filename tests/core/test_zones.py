@@ -380,3 +380,9 @@ def test_a_card_the_tally_cannot_hold_never_disturbs_its_counts(change):
     hand.tally(6)
     change(hand)
     assert hand.tally(6) == [list(hand).count(card) for card in range(6)]
+
+
+def test_sizes_counts_each_card_row_in_order():
+    rows = [Hand([1, 2, 3], owner=0), Pile([]), Pile([4]), Hand([], owner=1)]
+    assert Hand.sizes(rows) == [len(row) for row in rows] == [3, 0, 1, 0]
+    assert Hand.sizes(iter(rows[:2])) == [3, 0]
