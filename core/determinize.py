@@ -7,12 +7,16 @@ sample gets a fresh RNG from the caller's generator, so it cannot predict the re
 shuffles. During a simultaneous decision the sample keeps the viewer's own pending choice (the
 view holds it) and no other seat's: those seats owe their choice again, so a search bot simulates
 them choosing and never reads a choice it could not see.
+
+When the public flow says more about hidden cards than their zones do (a frame pushed only for a
+seat that can act on it), the game declares it as its `sample_condition` and the hidden cards are
+dealt again until the sample agrees: rejection, so every deal the view allows stays equally likely.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .errors import MeepleError
 from .layout import Kind, game_fields
@@ -23,6 +27,16 @@ from .zones import Zone
 if TYPE_CHECKING:
     from .game import Game
     from .state import State
+
+#: ``condition(view) -> test | None`` (`Game.sample_condition`): a test every sample of `view`
+#: must pass, or None when any deal will do.
+SampleCondition = Callable[[View], "Callable[[State], bool] | None"]
+
+#: The deals a sample may take to pass its game's `sample_condition` before the sampler gives up
+#: with an error. A view the game reached has a passing deal (the real one), and one a seat must
+#: hold among n hidden cards passes about once in n deals, so a view failing this many deals is
+#: taken for one no game reached.
+MOST_DEALS = 20_000
 
 
 def rebuild(game: "Game", view: View, rng: Rng) -> tuple["State", list[tuple[Zone, int]]]:
@@ -79,6 +93,9 @@ class Sampler:
     are (the unseen pool). Each draw clones that state, gives it a fresh RNG from the caller's
     generator, shuffles a copy of the pool with it and deals it into the unknown slots: the same
     draws from `rng`, in the same order, as `sample_state`, so a search gets the same samples.
+    A game's `sample_condition` is asked once per view; a draw failing its test is dealt again
+    (clone, fresh RNG, shuffle, deal), and the first that passes is the sample. With no test (the
+    common case: a seat searching the decision it owes) a draw costs what it always did.
     """
 
     def __init__(self, game: "Game", view: View) -> None:
@@ -91,9 +108,26 @@ class Sampler:
         self._template = template
         self._runs = _runs([(position[id(zone)], slot) for zone, slot in unknown])
         self._pool = pool
+        condition = game.sample_condition
+        self._holds = None if condition is None else condition(view)  # None: nothing to test
+        self._who = f"{game.spec.id}: " + ("the observer" if view.player is None else f"seat {view.player}")
 
     def __call__(self, rng: Rng) -> "State":
-        """A random full state whose view for the sampled view's player equals that view."""
+        """A random full state whose view for the sampled view's player equals that view and that
+        passes the game's `sample_condition` (the first of these draws that does)."""
+        state = self._deal(rng)
+        holds = self._holds
+        if holds is None or holds(state):
+            return state
+        for _ in range(MOST_DEALS - 1 if self._pool else 0):
+            state = self._deal(rng)
+            if holds(state):
+                return state
+        raise MeepleError(f"{self._who}'s view allows no sample the game's sample_condition accepts "
+                          f"(none in {MOST_DEALS:,} deals of its {len(self._pool)} unseen cards)")
+
+    def _deal(self, rng: Rng) -> "State":
+        """One draw: the view's state cloned, a fresh RNG, the shuffled pool dealt into its slots."""
         state = self._template.clone()
         state.rng = rng.spawn()
         pool = self._pool[:]
@@ -120,3 +154,21 @@ def _runs(slots: list[tuple[int, int]]) -> list[tuple[int, int, int, int]]:
 def sample_state(game: "Game", view: View, rng: Rng) -> "State":
     """A random full state whose view for `view.player` equals `view`."""
     return Sampler(game, view)(rng)
+
+
+def owing_seats_can_act(view: View) -> "Callable[[State], bool] | None":
+    """A `Game.sample_condition` for a game that pushes a decision only for a seat able to act on
+    it (a follower asked only when it holds a card that beats the trick): the frame tells every
+    seat that much about the owing seat's hidden cards, so every seat owing in a sample must have
+    a legal action there. None when the viewer is the only seat owing: its own cards stay in
+    place, so its legal actions are the real ones."""
+    if not view.pending:
+        return None
+    frame = view.pending[-1]
+    if frame.simultaneous:  # in a sample, every other seat owes its choice again
+        seats = tuple(seat for seat in frame.seats() if seat != view.player)
+    else:
+        seats = () if frame.player == view.player else (frame.player,)
+    if not seats:
+        return None
+    return lambda state: all(state.legal_actions(seat) for seat in seats)

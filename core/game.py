@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from .bots import BotInfo
+    from .determinize import SampleCondition
     from .narration import Narrator
     from .render import Renderer
     from .search import RolloutHorizon
@@ -49,6 +50,12 @@ class Game:
     rules_text: ClassVar[str] = RulesBesideModule()  # type: ignore[assignment]
     """The rules for people: by default the ``rules.md`` of the package that defines the class."""
     # -- end of what the game carries ---------------------------------------------------------------
+
+    sample_condition: ClassVar["SampleCondition | None"] = None
+    """``condition(view) -> test | None``: what the public flow says about hidden cards beyond
+    where their zones put them (a frame pushed only for a seat that can act on it), for
+    `determinize` to keep: the sampler deals the view's hidden cards again until ``test(sample)``
+    holds (None: any deal will do). `meeple.determinize.owing_seats_can_act` is one."""
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         spec = self.spec
@@ -190,7 +197,8 @@ class Game:
     def sampler(self, view: "View") -> "Callable[[Rng], State]":
         """`lambda rng: self.determinize(view, rng)`, the same draws, for a search sampling one
         view thousands of times: unless the game overrides `determinize`, the view is read once
-        (`meeple.determinize.Sampler`) and each draw only clones, shuffles and deals."""
+        (`meeple.determinize.Sampler`) and each draw only clones, shuffles and deals (again, while
+        the game's `sample_condition` fails)."""
         if type(self).determinize is not Game.determinize:
             return lambda rng: self.determinize(view, rng)
         from .determinize import Sampler

@@ -14,6 +14,7 @@ from typing import Any, Mapping
 
 from meeple import (Action, Counters, Display, Game, GameSpec, Hand, Information, Option, Options,
                     Pile, Rng, Tableau, Visibility)
+from meeple.determinize import owing_seats_can_act
 
 from .action_space import RL_CAPACITIES, every_action
 from .actions import ACTION_TYPES
@@ -66,6 +67,8 @@ class ComboBreaker(Game):
     renderer = staticmethod(render)
     narrator = ComboBreakerNarrator()
     rollout_horizon = staticmethod(end_of_round)  # search rollouts stop at the end of the round
+    # A Follow is owed only by a seat that can act (decisions.resolve_turn): samples keep that.
+    sample_condition = staticmethod(owing_seats_can_act)
     bots = (GREEDY,)
     rl_capacities = RL_CAPACITIES  # meeple.rl's observation (docs/rl.md)
 
