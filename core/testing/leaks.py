@@ -92,9 +92,10 @@ def check_choices_hidden(state: State, player: int, rng: Rng) -> int:
 
 def check_determinization(game: Game, state: State, player: int, rng: Rng) -> State:
     """Assert that a state sampled from `player`'s view has the same view, keeps every invariant,
-    offers `player` the same legal actions when it owes a decision, and lets every seat owing a
-    decision in the sample play its moves there (a few of them: first, middle, last), as a search
-    playing on from the sample will.
+    offers `player` the same legal actions when it owes a decision, and gives every seat owing a
+    decision in the sample a legal action there (the game pushed the frame for a seat that could
+    act, which every seat saw) and lets it play its moves (a few of them: first, middle, last), as
+    a search playing on from the sample will.
 
     During a simultaneous decision the sample keeps `player`'s own pending choice and none of
     the others' (those seats choose again in the sample), so its view differs from the original
@@ -112,7 +113,12 @@ def check_determinization(game: Game, state: State, player: int, rng: Rng) -> St
             f"seat {player}'s legal actions depend on cards it cannot see"
     for seat in sample.owing():  # a search plays on from the sample: every seat's moves must play
         legal = sample.legal_actions(seat)
-        for action in dict.fromkeys((legal[0], legal[len(legal) // 2], legal[-1]) if legal else ()):
+        assert legal, (
+            f"a state sampled from seat {player}'s view leaves seat {seat} owing "
+            f"'{sample.pending[-1].describe()}' with no legal action: the sample ignores what the frame "
+            f"tells every seat about seat {seat}'s hidden cards (declare it as the game's "
+            f"sample_condition, say meeple.determinize.owing_seats_can_act)")
+        for action in dict.fromkeys((legal[0], legal[len(legal) // 2], legal[-1])):
             try:
                 sample.clone().apply(action, seat)
             except Exception as exc:  # noqa: BLE001 - any failure is the defect named below

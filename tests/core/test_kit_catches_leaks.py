@@ -17,7 +17,9 @@ import attrs
 import pytest
 from attrs import frozen
 
-from meeple import Action, Decision, Game, GameSpec, Hand, Information, Pile, Rng, State, Utility, Visibility
+from meeple import (Action, Decision, Game, GameSpec, Hand, Information, MeepleError, Pile, Rng, State, Utility,
+                    Visibility, determinize)
+from meeple.determinize import owing_seats_can_act
 from meeple.testing import check_action_hides, check_determinization, check_game
 
 CARDS = (0, 1, 2, 3)
@@ -249,3 +251,80 @@ def test_an_action_the_copy_cannot_play_is_caught_not_skipped():
     with pytest.raises(AssertionError, match="Stay.* by seat 0 cannot be played .* once the cards"):
         for seed in range(40):  # shuffling the stock turns the 2 up half the time
             check_action_hides(state, 0, Stay(), 1, Rng(seed))
+
+
+HIGH = 2
+
+
+@frozen
+class ChooseIfHigh(Choose):
+    """Seat 1 may choose only when dealt a high card: with a low one it has no legal action."""
+
+    def legal_actions(self, state):
+        return (Stay(), Fold()) if state.hands[self.player][0] >= HIGH else ()
+
+
+@frozen
+class ChooseFirst(Choose):
+    """Seat 0's choice; seat 1 is then asked only if it can act (as Combo Breaker's follower)."""
+
+    def resolve(self, state, action):
+        state.folded[0] = isinstance(action, Fold)
+        if state.hands[1][0] >= HIGH:
+            state.pending.append(ChooseIfHigh(1))
+
+
+class OnlyHighChooses(HighCard):
+    """Seat 1 owes a choice only when it holds a high card, which seat 0 thereby learns;
+    `sample_condition` keeps that in samples (the honest game), or not (the broken one)."""
+
+    spec = attrs.evolve(HighCard.spec, id="only_high_chooses")
+    decision_types = (Choose, ChooseFirst, ChooseIfHigh)
+    sample_condition = staticmethod(owing_seats_can_act)
+
+    def setup_with(self, deal, rng):
+        state = super().setup_with(deal, rng)
+        state.pending[-1] = ChooseFirst(0)
+        return state
+
+
+class OwingSeatsUnchecked(OnlyHighChooses):
+    sample_condition = None
+
+
+def asked_with_a_high_card(game):
+    state = game.setup_with((0, 3), Rng(0))  # seat 1 holds the 3: asked after seat 0 stays
+    state.apply(Stay())
+    assert state.owing() == (1,)
+    return state
+
+
+def test_samples_keep_what_a_frame_owed_only_by_a_seat_that_can_act_tells():
+    game = OnlyHighChooses(2)
+    assert check_game(game, games=12).deep_checks
+    state = asked_with_a_high_card(game)
+    for seed in range(40):  # seat 0 sees only its 0: a third of the plain deals give seat 1 the 1
+        sample = check_determinization(game, state, 0, Rng(seed))
+        assert sample.hands[1][0] >= HIGH
+
+
+def test_a_sample_leaving_an_owing_seat_no_legal_action_is_caught():
+    game = OwingSeatsUnchecked(2)
+    state = asked_with_a_high_card(game)
+    check_determinization(game, state, 1, Rng(0))  # seat 1's own view: its card stays
+    with pytest.raises(AssertionError, match="leaves seat 1 owing .* with no legal action"):
+        for seed in range(40):
+            check_determinization(game, state, 0, Rng(seed))
+
+
+class NeverSampled(OnlyHighChooses):
+    sample_condition = staticmethod(lambda view: lambda state: False)
+
+
+def test_a_condition_no_deal_meets_is_one_clear_error(monkeypatch):
+    monkeypatch.setattr(determinize, "MOST_DEALS", 30)
+    game = NeverSampled(2)
+    view = asked_with_a_high_card(game).view(0)
+    with pytest.raises(MeepleError, match=r"^only_high_chooses: seat 0's view allows no sample the game's "
+                                          r"sample_condition accepts \(none in 30 deals of its 3 unseen cards\)$"):
+        game.determinize(view, Rng(0))
