@@ -481,7 +481,9 @@ class Hand(CardRow):
                 except (IndexError, TypeError):
                     self._tally = tally = None
             if known[best] is not True:
-                copies = held.count(card)
+                # The copies held: the tally knows them (this one counted out already), which
+                # spares a count over the whole hand.
+                copies = held.count(card) if tally is None else tally[card] + 1
                 if copies > 1:
                     # Visit only the other copies (found in C): the first known to everyone
                     # wins, else the first known to some seats.

@@ -252,12 +252,15 @@ def test_a_tableau_top_is_always_its_newest_layer_whatever_happens(layers, steps
         assert tableau.view(None).layers == tuple(plain)
 
 
+@settings(max_examples=300)
 @given(st.lists(st.tuples(st.integers(1, 4), st.sampled_from([False, True, frozenset({1}), frozenset({0, 2})])),
-                max_size=12), st.lists(st.integers(1, 5), max_size=6))
-def test_remove_many_removes_each_card_as_one_remove_after_another_would(entries, cards):
+                max_size=12), st.lists(st.integers(1, 5), max_size=6), st.booleans())
+def test_remove_many_removes_each_card_as_one_remove_after_another_would(entries, cards, tallied):
     """One call, the same copies (best known first) as removing the cards one at a time by hand;
-    it returns how many cards are left."""
+    it returns how many cards are left (the hand's tally kept or not)."""
     hand = Hand([c for c, _ in entries], owner=0, known=[k for _, k in entries])
+    if tallied:
+        hand.tally(6)
     expected_cards, expected_known = [c for c, _ in entries], [k for _, k in entries]
     missing = None
     for card in cards:
