@@ -156,8 +156,9 @@ class State(PendingDecisions, metaclass=StateMeta):
         frame = pending[-1]
         current = frame.player
         if current is not None:
-            # A sequential frame names its seat: this runs at every decision of a playout.
-            if player is not None and player != current:
+            # A sequential frame names its seat: this runs at every decision of a playout (which
+            # passes that very seat: one comparison).
+            if player != current and player is not None:
                 return ()
             legal = self._legal
             if legal is None:
@@ -216,7 +217,7 @@ class State(PendingDecisions, metaclass=StateMeta):
         seat = owed.player
         if seat is None:
             return self._choose(owed, action, player)  # type: ignore[arg-type]
-        if player is not None and player != seat:
+        if player != seat and player is not None:  # (a playout passes the very seat)
             raise IllegalAction(f"seat {player} has nothing to decide now: "
                                 f"seat {seat} is to {owed.describe()}")
         legal = self._legal
