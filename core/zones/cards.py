@@ -363,7 +363,7 @@ class Hand(CardRow):
             watch.zone_changing(self)
         self._seen = self._unseen = None
         held, known, tally = self._cards, self._known, self._tally
-        if cards.__class__ is list and len(cards) > 3:  # a deal: whole lists at once
+        if type(cards) is list and len(cards) > 3:  # a deal: whole lists at once
             held += cards
             known += [flag] * len(cards)
             if tally is not None:

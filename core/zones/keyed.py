@@ -85,12 +85,18 @@ class KeyedPiles(Zone):
 
     def add(self, key: Hashable, card: Card) -> None:
         """Put `card` on the pile under `key` (starting the pile if there is none)."""
-        self._changed()
+        watch = self._watch  # `self._changed()`, inlined (a Duel playout refills its Ghost Zone card by card)
+        if watch is not None and watch.refs:
+            watch.zone_changing(self)
+        self._seen = self._unseen = None
         self._piles.setdefault(key, []).append(card)
 
     def take(self, key: Hashable) -> list[Card]:
         """Take a whole pile (KeyError when there is none)."""
-        self._changed()
+        watch = self._watch  # `self._changed()`, inlined (a Duel playout takes ghost piles)
+        if watch is not None and watch.refs:
+            watch.zone_changing(self)
+        self._seen = self._unseen = None
         return self._piles.pop(key)
 
     def copy(self) -> "KeyedPiles":
@@ -103,7 +109,8 @@ class KeyedPiles(Zone):
         return clone
 
     def _make_view(self, visible: bool) -> KeyedPilesView:
-        return _make_keyed_piles_view(tuple(self.items()))
+        piles = self._piles  # `tuple(self.items())`, without a generator step per pile
+        return _make_keyed_piles_view(tuple([(key, tuple(piles[key])) for key in sorted(piles)]))
 
     def restore(self, view: KeyedPilesView) -> list[int]:
         """Fill from a view; the piles are public, so nothing is left unknown."""

@@ -199,6 +199,9 @@ _MUTATIONS = [
     (lambda: Hand([1, 2, 3], owner=0, known=[True, False, False]), lambda z: z.clear()),
     (lambda: Display(3, [(1,), (), (2, 3)]), lambda z: z.clear()),
     (lambda: Pile([7, 8]), lambda z: Display(3, [(1,), (), ()]).refill(z)),  # the source pile
+    (lambda: KeyedPiles([(3, [3, 3]), (1, [1])]), lambda z: z.add(2, 2)),
+    (lambda: KeyedPiles([(3, [3, 3]), (1, [1])]), lambda z: z.add(3, 3)),
+    (lambda: KeyedPiles([(3, [3, 3]), (1, [1])]), lambda z: z.take(3)),
 ]
 
 
@@ -389,3 +392,11 @@ def test_sizes_counts_each_card_row_in_order():
     rows = [Hand([1, 2, 3], owner=0), Pile([]), Pile([4]), Hand([], owner=1)]
     assert Hand.sizes(rows) == [len(row) for row in rows] == [3, 0, 1, 0]
     assert Hand.sizes(iter(rows[:2])) == [3, 0]
+
+
+@given(st.lists(st.tuples(st.integers(-3, 12), st.integers(1, 14)), max_size=20))
+def test_a_keyed_piles_view_lists_its_piles_as_items_does(added):
+    zone = KeyedPiles()
+    for key, card in added:
+        zone.add(key, card)
+        assert zone.view(None).piles == tuple(zone.items()) == zone.view(0).piles
