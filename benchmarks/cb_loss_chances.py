@@ -19,6 +19,7 @@ import collections
 import time
 
 from meeple import BotSpec, Registry
+from meeple.options import parse_pairs
 from meeple.seeds import derive
 from meeple_combo_breaker.horizon import loss_chances
 
@@ -42,7 +43,7 @@ def main() -> None:
     parser.add_argument("--least", type=int, default=200, help="print situations with this many samples")
     args = parser.parse_args()
     registry = Registry.load()
-    game = registry.create(GAME, args.players, dict(pair.split("=", 1) for pair in args.option))
+    game = registry.create(GAME, args.players, parse_pairs(args.option))
     players, spec = game.players, BotSpec.parse(args.bot)
     payers_per_round: collections.Counter = collections.Counter()
     payer_from_leader: collections.Counter = collections.Counter()

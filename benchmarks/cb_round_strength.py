@@ -37,6 +37,7 @@ import time
 from functools import lru_cache
 
 from meeple import BotSpec, Registry
+from meeple.options import parse_pairs
 from meeple.seeds import derive
 from meeple.stats import wilson_interval
 from meeple_combo_breaker.game import ComboBreaker
@@ -144,7 +145,7 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     registry = Registry.load()
-    game = registry.create(GAME, args.players, dict(pair.split("=", 1) for pair in args.option))
+    game = registry.create(GAME, args.players, parse_pairs(args.option))
     options = game.options.as_dict()
     tasks, k = [], 0
     while len(tasks) < args.rounds:

@@ -21,6 +21,7 @@ import pstats
 import time
 
 from meeple import BotSpec, Registry, Rng, State
+from meeple.options import parse_pairs
 
 
 def positions(registry: Registry, game_id: str, players: int | None, options: dict, deals: int,
@@ -78,7 +79,7 @@ def main() -> None:
     spec = BotSpec.parse(args.bot)
     if "iterations" not in dict(spec.params):
         spec = BotSpec(spec.name, spec.params + (("iterations", str(args.iterations)),))
-    options = dict(pair.split("=", 1) for pair in args.option)
+    options = parse_pairs(args.option)
     found = positions(registry, args.game, args.players, options, args.deals, args.middle, args.seed)
     if args.profile:
         profile = cProfile.Profile()

@@ -16,6 +16,7 @@ import json
 import time
 
 from meeple import Registry, Rng
+from meeple.options import parse_pairs
 
 
 def measure(game_id: str, iterations: int, positions: int, step: int, seed: int,
@@ -61,7 +62,7 @@ def main() -> None:
     parser.add_argument("--option", "-o", action="append", default=[], help="KEY=VALUE game option")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    options = dict(pair.split("=", 1) for pair in args.option)
+    options = parse_pairs(args.option)
     result = measure(args.game, args.iterations, args.positions, args.step, args.seed, options)
     if args.json:
         print(json.dumps(result, indent=2))

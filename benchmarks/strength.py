@@ -28,6 +28,7 @@ import sys
 import time
 
 from meeple import BotSpec, Registry
+from meeple.options import parse_pairs
 from meeple.seeds import derive
 from meeple.stats import wilson_interval
 
@@ -115,7 +116,7 @@ def main() -> None:
                         help="one line per finished game on stderr (a run cut short still tells its tally)")
     args = parser.parse_args()
     registry = Registry.load()
-    options = dict(pair.split("=", 1) for pair in args.option)
+    options = parse_pairs(args.option)
     game = registry.create(args.game, args.players, options)
     others = game.players - 1
     against = args.against * others if len(args.against) == 1 else args.against
