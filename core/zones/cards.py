@@ -210,6 +210,19 @@ def _knowledge(known: bool, known_to: Iterable[int] | None) -> Knowledge:
     return seats or False
 
 
+def _tallied(tally: list[int], cards: Iterable[Card]) -> bool:
+    """Count `cards` into a hand's `tally`; False when one is a card no index of it holds (a
+    negative or larger int, a str: the hand then drops its tally and counts again when asked)."""
+    try:
+        for card in cards:
+            if card < 0:  # (a negative index would count another card)
+                raise IndexError
+            tally[card] += 1
+    except (IndexError, TypeError):
+        return False
+    return True
+
+
 def _merge(flag: Knowledge, to: Knowledge) -> Knowledge:
     """Knowledge after revealing a card to `to` (True: everyone)."""
     if flag is True or to is True:
@@ -282,12 +295,7 @@ class Hand(CardRow):
         tally = self._tally
         if tally is None or len(tally) != size:
             tally = [0] * size
-            try:
-                for card in self._cards:
-                    if card < 0:  # (a negative index would count another card)
-                        raise IndexError
-                    tally[card] += 1
-            except (IndexError, TypeError):  # a card no index reaches: count the values one by one
+            if not _tallied(tally, self._cards):  # a card no index reaches: count value by value
                 return [self._cards.count(card) for card in range(size)]
             self._tally = tally
         return tally
@@ -346,13 +354,8 @@ class Hand(CardRow):
         self._cards.append(card)
         self._known.append(flag)
         tally = self._tally
-        if tally is not None:
-            try:
-                if card < 0:
-                    raise IndexError
-                tally[card] += 1
-            except (IndexError, TypeError):  # (`tally` holds only cards 0 .. len - 1)
-                self._tally = None
+        if tally is not None and not _tallied(tally, (card,)):
+            self._tally = None
 
     def extend(self, cards: Iterable[Card], known: bool = False,
                known_to: Iterable[int] | None = None) -> None:
@@ -366,24 +369,18 @@ class Hand(CardRow):
         if type(cards) is list and len(cards) > 3:  # a deal: whole lists at once
             held += cards
             known += [flag] * len(cards)
-            if tally is not None:
-                try:
-                    for card in cards:
-                        if card < 0:
-                            raise IndexError
-                        tally[card] += 1
-                except (IndexError, TypeError):  # (`tally` holds only cards 0 .. len - 1)
-                    self._tally = None
+            if tally is not None and not _tallied(tally, cards):
+                self._tally = None
             return
         for card in cards:  # a few cards: appends cost less than building a list of flags
             held.append(card)
             known.append(flag)
-            if tally is not None:
+            if tally is not None:  # `_tallied`, inlined: playouts extend a hand at most turns
                 try:
                     if card < 0:
                         raise IndexError
                     tally[card] += 1
-                except (IndexError, TypeError):  # (`tally` holds only cards 0 .. len - 1)
+                except (IndexError, TypeError):
                     self._tally = tally = None
 
     def insert(self, position: int, card: Card, known: bool = False,
@@ -399,13 +396,8 @@ class Hand(CardRow):
         self._cards.insert(position, card)
         self._known.insert(position, flag)
         tally = self._tally
-        if tally is not None:
-            try:
-                if card < 0:
-                    raise IndexError
-                tally[card] += 1
-            except (IndexError, TypeError):  # (`tally` holds only cards 0 .. len - 1)
-                self._tally = None
+        if tally is not None and not _tallied(tally, (card,)):
+            self._tally = None
 
     def reveal(self, positions: Iterable[int] | None = None, to: Iterable[int] | None = None) -> None:
         """Make the cards at `positions` (default: every card) known to everyone, or only to the
