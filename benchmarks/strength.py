@@ -27,7 +27,7 @@ import statistics
 import sys
 import time
 
-from meeple import BotSpec, Registry
+from meeple import BotSpec, MeepleError, Registry
 from meeple.options import parse_pairs
 from meeple.seeds import derive
 from meeple.stats import wilson_interval
@@ -116,8 +116,10 @@ def main() -> None:
                         help="one line per finished game on stderr (a run cut short still tells its tally)")
     args = parser.parse_args()
     registry = Registry.load()
-    options = parse_pairs(args.option)
-    game = registry.create(args.game, args.players, options)
+    try:
+        game = registry.create(args.game, args.players, parse_pairs(args.option))
+    except MeepleError as error:  # an unknown game, a bad option or player count: one line
+        parser.error(str(error))
     others = game.players - 1
     against = args.against * others if len(args.against) == 1 else args.against
     if len(against) != others:
