@@ -11,24 +11,9 @@ from rl_games import GAMES, make
 from meeple import Rng
 from meeple.rl import EncodingError, encoder_for
 from meeple.serialization import view_to_data
-from meeple.testing import permute_hidden
+from meeple.testing import permute_hidden, random_states
 
 ALL = GAMES + [("goofspiel", 2, {"cards": 5}), ("goofspiel", 3, {"cards": 3})]
-
-
-def random_states(game, seed: int, steps: int):
-    """The states of one random game, up to `steps` decisions, the owing seats in random order."""
-    rng = Rng(seed)
-    state = game.new_state(seed)
-    yield state
-    for _ in range(steps):
-        if state.is_terminal:
-            return
-        owing = state.owing()
-        seat = owing[rng.below(len(owing))]
-        legal = state.legal_actions(seat)
-        state.apply(legal[rng.below(len(legal))], seat)
-        yield state
 
 
 @settings(max_examples=30, deadline=None)

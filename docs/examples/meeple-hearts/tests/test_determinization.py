@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meeple import Registry, Rng
+from meeple.testing import random_states
 from meeple_hearts.actions import PlayCard
 from meeple_hearts.cards import TWO_OF_CLUBS
 from meeple_hearts.decisions import Play
@@ -21,18 +22,6 @@ from meeple_hearts.game import Hearts
 
 OPTION_SETS = [{}, {"pass_cards": False}, {"can_lead_any_club": True},
                {"pass_cards": False, "can_lead_any_club": True}]
-
-
-def play_randomly(state, rng: Rng, steps: int):
-    """`state` after up to `steps` random moves (the seats owing the pass in a random order)."""
-    for _ in range(steps):
-        if state.is_terminal:
-            break
-        owing = state.owing()
-        seat = owing[rng.below(len(owing))]
-        legal = state.legal_actions(seat)
-        state.apply(legal[rng.below(len(legal))], seat)
-    return state
 
 
 def first_lead_pending(state) -> bool:
@@ -62,7 +51,7 @@ def test_nobody_but_its_holder_knows_where_the_two_of_clubs_is_during_the_pass()
 def test_a_sample_keeps_the_two_of_clubs_with_the_named_leader_and_the_leader_can_play(
         options, seed, steps, sampler_seed):
     game = Hearts(4, options)
-    state = play_randomly(game.new_state(seed), Rng(seed), steps)
+    *_, state = random_states(game, seed, steps)
     past_the_pass = bool(state.pending) and not state.decision.simultaneous  # a leader was named
     holder = next((seat for seat, hand in enumerate(state.hands) if TWO_OF_CLUBS in hand), None)
     rng = Rng(sampler_seed)
