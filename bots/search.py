@@ -192,8 +192,7 @@ class TreeSearch:
                  opponent_policy: "Sequence[Choose] | None" = None, normalize: bool = False) -> None:
         self.exploration = exploration
         self.normalize = normalize
-        self.lowest = math.inf  # the lowest and highest reward seen in this search (`normalize`)
-        self.highest = -math.inf
+        self._start()  # `lowest` and `highest`: the rewards' range seen in this search (`normalize`)
         self.paired = paired  # sampled search: root moves compared on common samples (`PairedSamples`)
         self.depth = depth  # sampled search: no node this many moves below the root gets children (0: no limit)
         self.prior = prior  # each seat's policy, whose move a new node expands first
@@ -230,7 +229,7 @@ class TreeSearch:
         back_up(node, rewards)
 
     def _start(self) -> None:
-        """A new search: the rewards' range is this search's own."""
+        """A new search: the rewards' range is this search's own (none seen yet)."""
         self.lowest, self.highest = math.inf, -math.inf
 
     # -- exact: one state, nodes keep theirs ----------------------------------------------------------
