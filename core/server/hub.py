@@ -65,6 +65,11 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
+def unknown_token() -> Refused:
+    """What a token that holds nothing (never issued, or given up by leaving) is told."""
+    return Refused("bad_token", "unknown token (never issued, or given up by leaving)")
+
+
 def seat_lost(seat: int) -> Refused:
     """What a connection (or a move) whose token no longer holds `seat` is told."""
     return Refused("seat_lost", f"this connection's token no longer holds seat {seat} (it was given up by "
@@ -419,7 +424,7 @@ class Hub:
         connection = Connection(match, seat, token, send, close)
         self._rebind(match)  # who holds each seat now: connections of a token given up meanwhile go
         if not connection.holds():  # given up between the two reads
-            raise Refused("bad_token", "unknown token (never issued, or given up by leaving)")
+            raise unknown_token()
         match.connections.add(connection)
         await send(match.update_for(seat))
         return connection
@@ -434,7 +439,7 @@ class Hub:
             raise Refused("bad_token", "a token is required")
         found = self.store.find_token(token)
         if found is None:
-            raise Refused("bad_token", "unknown token (never issued, or given up by leaving)")
+            raise unknown_token()
         match_id, seat = found
         return self.get(match_id), seat
 
@@ -459,7 +464,7 @@ class Hub:
         async with match.lock:
             self._sync(match)
             if match.holders[seat] != digest(token):
-                raise Refused("bad_token", "unknown token (never issued, or given up by leaving)")
+                raise unknown_token()
             if not match.finished:
                 raise Refused("not_finished", "the match is not over yet")
             if match.rematch is not None:
