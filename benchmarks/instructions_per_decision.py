@@ -15,11 +15,14 @@ files under those paths:
     .venv/bin/python benchmarks/instructions_per_decision.py linko --players 4 --games 40 \\
         --rev HEAD --rev WORKTREE:core/rng.py,core/zones
 
-The loop is `meeple bench --no-views`'s (same seeds, same chooser) without its sampling of
-operation costs. The figure is *marginal*: the instructions of games 1..`--games` minus those of
-games 1..`--games`/5, per decision in between, so imports and the warm-up of lazily filled tables
-are left out. Needs `valgrind` on PATH; about a minute per
-revision for 100 Combo Breaker games.
+The loop counted is each revision's own `meeple.bench.random_playouts(game, games, views=False)`,
+the very region `meeple bench --no-views` times (same seeds, same chooser, its sample clones
+included); only the operation costs it samples after the timer stops are switched off. (Until
+session 6 the loop was a copy of it at a script's top level, where every name is a dict lookup:
+about 1,000 instructions per decision more on both sides.) The figure is *marginal*: the
+instructions of games 1..`--games` minus those of games 1..`--games`/5, per decision in between,
+so imports and the warm-up of lazily filled tables are left out. Needs `valgrind` on PATH; about
+a minute per revision for 100 Combo Breaker games.
 
 `--search SPEC` counts a search bot instead: instructions per search iteration at the first
 decision of deals 0 and 1 (the position `benchmarks/ismcts_speed.py` times), `--games` being the
@@ -44,20 +47,13 @@ from compare_commits import REPO, link_packages
 
 LOOP = """
 import sys
-from meeple import Rng
+from meeple import bench
 from meeple.cli.common import game_options, load_registry
 game_id, players, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 registry = load_registry()
 game = registry.create(game_id, players, game_options(registry, game_id, None, sys.argv[4:]))
-chooser, decisions = Rng(0 ^ 0xB0B), 0
-for deal in range(games):
-    state = game.new_state(deal)
-    while state.pending:
-        seat = state.current_player
-        legal = state.legal_actions(seat)
-        state.apply(legal[chooser.below(len(legal))], seat)
-        decisions += 1
-print("decisions", decisions)
+bench._operation_costs = lambda game, samples, rng: {}  # sampled after bench's timer stops
+print("decisions", bench.random_playouts(game, games, seed=0, views=False).decisions)
 """
 
 SEARCH_LOOP = """
