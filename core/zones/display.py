@@ -80,6 +80,11 @@ class Display(Zone):
         """Whether every slot is empty."""
         return not any(self._slots)
 
+    def is_full(self) -> bool:
+        """Whether every slot holds a card or a group (one scan in C, where `all(display)` calls
+        `__iter__` back in Python: a draw asks this at every step of a playout)."""
+        return all(self._slots)
+
     def take(self, slot: int) -> tuple[Card, ...]:
         """Take everything in a slot (a single card or a whole group); the slot becomes empty."""
         watch = self._watch  # `self._changed()`, inlined (a playout moves cards at most steps)
@@ -106,7 +111,7 @@ class Display(Zone):
         Returns the slots filled; stops early when the source runs out.
         """
         slots = self._slots
-        if () not in slots:
+        if all(slots):  # (a slot's truth is its length, read in C: `() not in` compares tuples)
             return []  # nothing to fill: nothing changes
         watch = self._watch  # `self._changed()`, inlined (a playout refills at most draws)
         if watch is not None and watch.refs:
@@ -124,7 +129,7 @@ class Display(Zone):
         while True:
             slots[slot] = (drawn.pop(),)
             filled.append(slot)
-            if not drawn or () not in slots:
+            if not drawn or all(slots):
                 return filled
             slot = slots.index((), slot + 1)
 

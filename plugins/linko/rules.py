@@ -56,7 +56,7 @@ def draw_sources(display: Display, pile: Pile) -> tuple[Action, ...]:
     Read from `DRAW_SOURCES` by which slots are occupied, once the common case (a full display
     and a pile that lasts) is ruled out."""
     has_pile = len(pile) > 0
-    if has_pile and all(display):
+    if has_pile and display.is_full():
         return EVERY_DRAW
     return DRAW_SOURCES[has_pile][tuple(map(bool, display))]
 

@@ -171,6 +171,13 @@ def test_a_display_refills_its_empty_slots_left_to_right_while_the_pile_lasts(sl
     assert list(display) == expected_slots and list(pile) == expected_pile
 
 
+@given(st.lists(st.sampled_from([(), (1,), (2, 3)]), min_size=1, max_size=8))
+def test_a_display_is_full_when_every_slot_holds_a_card_or_a_group(slots):
+    display = Display(len(slots), slots)
+    assert display.is_full() is all(len(slot) > 0 for slot in slots)
+    assert display.is_empty() is all(len(slot) == 0 for slot in slots)
+
+
 # Every mutating method forgets the zone's cached views before changing anything (`Zone._changed`,
 # inlined in the methods playouts call at most steps): a view asked for afterwards is the new one.
 _MUTATIONS = [
