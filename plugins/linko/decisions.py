@@ -45,14 +45,13 @@ class PlayCards(Decision):
         The hand's count by value is the one it keeps in step as it changes (`Hand.tally`: no
         walk over the cards at every turn), and the plays of the 13 values are read from
         `PLAYS_OF` one by one, written out: no loop and no branch (a value not held reads no
-        plays)."""
-        counts = state.hands[self.player].tally(JOKER + 1)
-        jokers = counts[JOKER]
-        of = PLAYS_OF[jokers]
-        return (*of[1][counts[1]], *of[2][counts[2]], *of[3][counts[3]], *of[4][counts[4]],
-                *of[5][counts[5]], *of[6][counts[6]], *of[7][counts[7]], *of[8][counts[8]],
-                *of[9][counts[9]], *of[10][counts[10]], *of[11][counts[11]], *of[12][counts[12]],
-                *of[13][counts[13]], *JOKER_PLAYS[jokers])
+        plays). Counts and rows are unpacked into locals first: a local is one instruction, an
+        index three."""
+        (_, n1, n2, n3, n4, n5, n6, n7, n8, n9, n10, n11, n12, n13,
+         jokers) = state.hands[self.player].tally(JOKER + 1)
+        _, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13 = PLAYS_OF[jokers]
+        return (*v1[n1], *v2[n2], *v3[n3], *v4[n4], *v5[n5], *v6[n6], *v7[n7], *v8[n8], *v9[n9],
+                *v10[n10], *v11[n11], *v12[n12], *v13[n13], *JOKER_PLAYS[jokers])
 
     def resolve(self, state: LinkoState, action: Play) -> None:
         """Rules 3–5: the new layer goes on top; an emptied hand ends the game at once."""
