@@ -22,6 +22,7 @@ from meeple import BotSpec, Registry
 from meeple.options import parse_pairs
 from meeple.seeds import derive
 from meeple_combo_breaker.horizon import loss_chances
+from script_args import non_negative_int, positive_int, seed, usage_errors
 
 GAME = "combo_breaker"
 
@@ -38,13 +39,16 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("-o", "--option", action="append", default=[], help="KEY=VALUE game option")
     parser.add_argument("--bot", default="greedy")
-    parser.add_argument("--games", type=int, default=3000)
-    parser.add_argument("--seed", type=int, default=9)
-    parser.add_argument("--least", type=int, default=200, help="print situations with this many samples")
+    parser.add_argument("--games", type=positive_int, default=3000)
+    parser.add_argument("--seed", type=seed, default=9)
+    parser.add_argument("--least", type=non_negative_int, default=200, help="print situations with this many samples")
     args = parser.parse_args()
     registry = Registry.load()
-    game = registry.create(GAME, args.players, parse_pairs(args.option))
-    players, spec = game.players, BotSpec.parse(args.bot)
+    with usage_errors(parser):  # a bad option, player count or bot spec: one line
+        game = registry.create(GAME, args.players, parse_pairs(args.option))
+        spec = BotSpec.parse(args.bot)
+        registry.make_bot(spec, game, 0)
+    players = game.players
     payers_per_round: collections.Counter = collections.Counter()
     payer_from_leader: collections.Counter = collections.Counter()
     samples: dict = collections.defaultdict(lambda: [0, 0])  # (own, others sorted) -> [lost, seen]

@@ -42,6 +42,7 @@ from meeple.seeds import derive
 from meeple.stats import wilson_interval
 from meeple_combo_breaker.game import ComboBreaker
 from meeple_combo_breaker.horizon import loss_chances
+from script_args import positive_int, seed, usage_errors
 from strength import TimedBot, summary
 
 GAME = "combo_breaker"
@@ -138,14 +139,17 @@ def main() -> None:
     parser.add_argument("--bot", required=True, help="the tested bot's spec")
     parser.add_argument("--against", default="greedy", help="the other seats' bot spec")
     parser.add_argument("--starter", default="greedy", help="the bot whose games give the round starts")
-    parser.add_argument("--rounds", type=int, default=120)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--rounds", type=positive_int, default=120)
+    parser.add_argument("--seed", type=seed, default=1)
+    parser.add_argument("--jobs", type=positive_int, default=1)
     parser.add_argument("--horizon-value", choices=sorted(HORIZON_VALUES), default="chances")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     registry = Registry.load()
-    game = registry.create(GAME, args.players, parse_pairs(args.option))
+    with usage_errors(parser):  # a bad option, player count or bot spec: one line
+        game = registry.create(GAME, args.players, parse_pairs(args.option))
+        for spec in (args.bot, args.against, args.starter):
+            registry.make_bot(spec, game, 0)
     options = game.options.as_dict()
     tasks, k = [], 0
     while len(tasks) < args.rounds:

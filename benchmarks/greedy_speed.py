@@ -24,12 +24,14 @@ import json
 import time
 
 from meeple import Registry
+from meeple.options import parse_pairs
+from script_args import positive_int, usage_errors
 
 
 def measure(game_id: str, players: int | None, games: int, options: dict,
             view_bot: str = "greedy") -> dict:
     registry = Registry.load()
-    game = registry.create(game_id, players, options) if players else registry.create(game_id, None, options)
+    game = registry.create(game_id, players, options)
     info, view_info = registry.bot("greedy", game_id), registry.bot(view_bot, game_id)
     clock = time.process_time
     on_view = on_state = 0.0
@@ -63,12 +65,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game")
     parser.add_argument("--players", type=int, default=None)
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("-o", "--option", action="append", default=[], help="KEY=VALUE (strings)")
+    parser.add_argument("--games", type=positive_int, default=100)
+    parser.add_argument("-o", "--option", action="append", default=[], help="KEY=VALUE game option")
     parser.add_argument("--view-bot", default="greedy", help="the bot timed through the view")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    options = dict(item.split("=", 1) for item in args.option)
+    registry = Registry.load()
+    with usage_errors(parser):  # an unknown game, a bad option, player count or bot: one line
+        options = parse_pairs(args.option)
+        registry.create(args.game, args.players, options)
+        registry.bot("greedy", args.game)
+        registry.bot(args.view_bot, args.game)
     result = measure(args.game, args.players, args.games, options, args.view_bot)
     if args.json:
         print(json.dumps(result))

@@ -39,14 +39,20 @@ import random
 import statistics
 import time
 
-import numpy as np
-import pyspiel
-from open_spiel.python.algorithms import ismcts as os_ismcts
-from open_spiel.python.algorithms import mcts as os_mcts
+from meeple import BotSpec, Registry
+from script_args import needs_extra, non_negative_float, non_negative_int, positive_float, positive_int, usage_errors
 
-from meeple import Registry
-from meeple_hearts.actions import PassCards, PlayCard
-from meeple_hearts.game import Hearts
+try:
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts as os_ismcts
+    from open_spiel.python.algorithms import mcts as os_mcts
+
+    from meeple_hearts.actions import PassCards, PlayCard
+    from meeple_hearts.game import Hearts
+except ImportError as missing:  # not meeple's own .venv: one line, never a traceback
+    needs_extra("hearts_vs_openspiel.py", missing, "run it from a virtual environment holding "
+                "open_spiel, meeple and meeple-hearts (see this script's docstring)")
 
 # -- 1. random playouts --------------------------------------------------------------------------
 
@@ -275,20 +281,29 @@ def play_match(games: int, seconds: float, seed: int, uct_c: float, bot_spec: st
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--playouts", type=float, default=10.0, help="seconds of random playouts per side (0: skip)")
-    parser.add_argument("--positions", type=int, default=5, help="first-trick positions for ISMCTS speed (0: skip)")
-    parser.add_argument("--iterations", type=int, default=1000, help="ISMCTS iterations per position")
-    parser.add_argument("--games", type=int, default=100, help="strength games, meeple vs OpenSpiel ISMCTS (0: skip)")
-    parser.add_argument("--time", type=float, default=0.1, help="seconds per decision in the strength games")
+    parser.add_argument("--playouts", type=non_negative_float, default=10.0,
+                        help="seconds of random playouts per side (0: skip)")
+    parser.add_argument("--positions", type=non_negative_int, default=5,
+                        help="first-trick positions for ISMCTS speed (0: skip)")
+    parser.add_argument("--iterations", type=positive_int, default=1000, help="ISMCTS iterations per position")
+    parser.add_argument("--games", type=non_negative_int, default=100,
+                        help="strength games, meeple vs OpenSpiel ISMCTS (0: skip)")
+    parser.add_argument("--time", type=positive_float, default=0.1, help="seconds per decision in the strength games")
     parser.add_argument("--uct-c", type=float, default=0.7 * 26,
                         help="OpenSpiel ISMCTS exploration constant: its values are returns (0..26 in "
                              "most deals), so 0.7*26 matches meeple's c=0.7 on rewards in [0, 1]")
     parser.add_argument("--meeple-bot", default="ismcts",
                         help="meeple's side, ismcts with optional parameters (ismcts:reward=score); "
                              "time, iterations and seed are set by the benchmark")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=non_negative_int, default=1)  # numpy's RandomState takes no negative seed
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     args = parser.parse_args()
+    with usage_errors(parser):  # a bad --meeple-bot spec: one line, before anything is measured
+        if BotSpec.parse(args.meeple_bot).name != "ismcts":
+            parser.error(f"--meeple-bot: ismcts with optional parameters, got {args.meeple_bot!r}")
+        extra = args.meeple_bot.partition(":")[2]
+        Registry.load().make_bot(f"ismcts:time={args.time},iterations=100000000,seed={args.seed}"
+                                 + (f",{extra}" if extra else ""), Hearts(4), 0)
     results: dict = {}
     if args.playouts:
         results["playouts"] = interleaved_playouts(args.playouts, args.seed)

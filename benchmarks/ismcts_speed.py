@@ -22,6 +22,7 @@ import time
 
 from meeple import BotSpec, Registry, Rng, State
 from meeple.options import parse_pairs
+from script_args import non_negative_int, positive_int, usage_errors
 
 
 def positions(registry: Registry, game_id: str, players: int | None, options: dict, deals: int,
@@ -67,19 +68,21 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--bot", default="ismcts:rollout=random",
                         help="bot spec (default: ismcts:rollout=random, comparable with every earlier commit)")
-    parser.add_argument("--iterations", type=int, default=1000)
-    parser.add_argument("--deals", type=int, default=5)
-    parser.add_argument("--middle", type=int, default=60, help="random decisions to the middle position")
+    parser.add_argument("--iterations", type=positive_int, default=1000)
+    parser.add_argument("--deals", type=positive_int, default=5)
+    parser.add_argument("--middle", type=non_negative_int, default=60, help="random decisions to the middle position")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--option", "-o", action="append", default=[], help="KEY=VALUE game option")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     registry = Registry.load()
-    spec = BotSpec.parse(args.bot)
-    if "iterations" not in dict(spec.params):
-        spec = BotSpec(spec.name, spec.params + (("iterations", str(args.iterations)),))
-    options = parse_pairs(args.option)
+    with usage_errors(parser):  # an unknown game, a bad option, player count or bot spec: one line
+        spec = BotSpec.parse(args.bot)
+        if "iterations" not in dict(spec.params):
+            spec = BotSpec(spec.name, spec.params + (("iterations", str(args.iterations)),))
+        options = parse_pairs(args.option)
+        registry.make_bot(spec, registry.create(args.game, args.players, options), 0)
     found = positions(registry, args.game, args.players, options, args.deals, args.middle, args.seed)
     if args.profile:
         profile = cProfile.Profile()

@@ -22,6 +22,7 @@ from meeple import BotSpec, Registry
 from meeple.botprocess import isolated_bot
 from meeple.registry import RegistrySource
 from meeple.seeds import derive
+from script_args import positive_int, seed, usage_errors
 
 
 def measure(game_id: str, bot: str, games: int, seed: int) -> dict:
@@ -69,11 +70,15 @@ def measure(game_id: str, bot: str, games: int, seed: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game_ids", nargs="*", default=["nim", "linko", "combo_breaker", "linkage"])
-    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--games", type=positive_int, default=10)
     parser.add_argument("--bot", default="random")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=seed, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    registry = Registry.load()
+    with usage_errors(parser):  # an unknown game or a bot spec that cannot play one: one line
+        for game_id in args.game_ids:
+            registry.make_bot(args.bot, registry.create(game_id), 0)
     rows = [measure(g, args.bot, args.games, args.seed) for g in args.game_ids]
     if args.json:
         print(json.dumps(rows, indent=2))

@@ -17,6 +17,8 @@ import argparse
 import json
 
 from meeple import Registry
+from meeple.options import parse_pairs
+from script_args import positive_int, usage_errors
 
 
 def lengths(bot: str, players: int, options: dict, games: int) -> dict:
@@ -48,11 +50,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bot", default="greedy")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("-o", "--option", action="append", default=[], help="KEY=VALUE (strings)")
+    parser.add_argument("--games", type=positive_int, default=1000)
+    parser.add_argument("-o", "--option", action="append", default=[], help="KEY=VALUE game option")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    options = dict(item.split("=", 1) for item in args.option)
+    registry = Registry.load()
+    with usage_errors(parser):  # a bad option, player count or bot name: one line
+        options = parse_pairs(args.option)
+        registry.create("linko", args.players, options)
+        registry.bot(args.bot, "linko")  # a bot's name: its parameters are its defaults and a seed
     result = lengths(args.bot, args.players, options, args.games)
     if args.json:
         print(json.dumps(result))

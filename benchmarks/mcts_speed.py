@@ -17,6 +17,7 @@ import time
 
 from meeple import Registry, Rng
 from meeple.options import parse_pairs
+from script_args import non_negative_int, positive_int, usage_errors
 
 
 def measure(game_id: str, iterations: int, positions: int, step: int, seed: int,
@@ -55,14 +56,17 @@ def measure(game_id: str, iterations: int, positions: int, step: int, seed: int,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", nargs="?", default="linkage")
-    parser.add_argument("--iterations", type=int, default=1000)
-    parser.add_argument("--positions", type=int, default=5)
-    parser.add_argument("--step", type=int, default=4, help="random decisions between positions")
+    parser.add_argument("--iterations", type=positive_int, default=1000)
+    parser.add_argument("--positions", type=positive_int, default=5)
+    parser.add_argument("--step", type=non_negative_int, default=4, help="random decisions between positions")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--option", "-o", action="append", default=[], help="KEY=VALUE game option")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    options = parse_pairs(args.option)
+    with usage_errors(parser):  # an unknown game, a bad option, or a game mcts cannot play: one line
+        options = parse_pairs(args.option)
+        registry = Registry.load()
+        registry.make_bot(f"mcts:iterations={args.iterations}", registry.create(args.game, None, options), 0)
     result = measure(args.game, args.iterations, args.positions, args.step, args.seed, options)
     if args.json:
         print(json.dumps(result, indent=2))

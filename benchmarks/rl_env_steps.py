@@ -16,11 +16,17 @@ import argparse
 import platform
 import time
 
-import numpy as np
-
 from meeple import Registry
 from meeple.bench import random_playouts
-from meeple.rl import pettingzoo_env
+from script_args import needs_extra, positive_int
+
+try:
+    import numpy as np
+    import pettingzoo  # noqa: F401 (meeple.rl imports it when it makes an env: missing, say so now)
+
+    from meeple.rl import pettingzoo_env
+except ImportError as missing:  # not installed: one line, never a traceback
+    needs_extra("rl_env_steps.py", missing, "install meeple[rl] (numpy, pettingzoo, gymnasium)")
 
 
 def aec_steps_per_second(make_env, steps: int, seed: int = 0) -> tuple[float, int]:
@@ -45,7 +51,7 @@ def aec_steps_per_second(make_env, steps: int, seed: int = 0) -> tuple[float, in
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps", type=int, default=20000)
+    parser.add_argument("--steps", type=positive_int, default=20000)
     args = parser.parse_args()
     registry = Registry.load()
     rows = []

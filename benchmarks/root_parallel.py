@@ -24,26 +24,28 @@ import statistics
 import time
 
 from meeple import Registry
+from script_args import positive_float, positive_int, usage_errors
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="linko")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--time", type=float, default=0.5, help="seconds per decision")
-    parser.add_argument("--workers", type=int, default=2, help="worker processes to compare with 1")
-    parser.add_argument("--deals", type=int, default=8)
+    parser.add_argument("--time", type=positive_float, default=0.5, help="seconds per decision")
+    parser.add_argument("--workers", type=positive_int, default=2, help="worker processes to compare with 1")
+    parser.add_argument("--deals", type=positive_int, default=8)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     registry = Registry.load()
-    game = registry.create(args.game, args.players)
-    states = [game.new_state(args.seed + deal) for deal in range(args.deals)]
-    seat = states[0].current_player
-    states = [state for state in states if state.current_player == seat and len(state.legal_actions()) > 1]
-    settings = (1, args.workers)
-    bots = {w: registry.make_bot(f"ismcts:iterations=100000000,time={args.time},workers={w}", game, seat,
-                                 {"seed": args.seed}) for w in settings}
+    with usage_errors(parser):  # an unknown game, a bad player count or ismcts setting: one line
+        game = registry.create(args.game, args.players)
+        states = [game.new_state(args.seed + deal) for deal in range(args.deals)]
+        seat = states[0].current_player
+        states = [state for state in states if state.current_player == seat and len(state.legal_actions()) > 1]
+        settings = (1, args.workers)
+        bots = {w: registry.make_bot(f"ismcts:iterations=100000000,time={args.time},workers={w}", game, seat,
+                                     {"seed": args.seed}) for w in settings}
     for bot in bots.values():  # start the workers: a game pays this once, at its first decision
         bot.act(states[0].view(seat), states[0].legal_actions())
     load_before = os.getloadavg()

@@ -17,6 +17,7 @@ import sys
 from meeple import BotSpec, Registry
 from meeple.runner import play_game
 from meeple.seeds import derive
+from script_args import positive_int, seed, usage_errors
 
 
 def actions_of(registry: Registry, game_id: str, players: int | None, tested: str, against: str, seed: int,
@@ -39,10 +40,16 @@ def main() -> None:
     parser.add_argument("--other", required=True, help="the spec it is compared with")
     parser.add_argument("--against", required=True, help="the other seats' spec")
     parser.add_argument("--seat", type=int, help="keep the tested bot in this seat")
-    parser.add_argument("-n", "--games", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("-n", "--games", type=positive_int, default=4)
+    parser.add_argument("--seed", type=seed, default=1)
     args = parser.parse_args()
     registry = Registry.load()
+    with usage_errors(parser):  # an unknown game, a bad player count or bot spec: one line
+        game = registry.create(args.game, args.players, {})
+        for spec in (args.bot, args.other, args.against):
+            registry.make_bot(spec, game, 0)
+    if args.seat is not None and not 0 <= args.seat < game.players:
+        parser.error(f"--seat: {game.players} seats, numbered from 0")
     same = 0
     for index in range(args.games):
         played = [actions_of(registry, args.game, args.players, spec, args.against, args.seed, index, args.seat)

@@ -21,6 +21,7 @@ import time
 
 from meeple import Registry, Rng
 from meeple.options import parse_pairs
+from script_args import positive_int, usage_errors
 
 
 def waiting_views(game, games: int) -> list:
@@ -49,17 +50,18 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("--players", type=int)
     parser.add_argument("--option", "-o", action="append", default=[], help="KEY=VALUE game option")
-    parser.add_argument("--games", type=int, default=6)
-    parser.add_argument("--samples", type=int, default=20)
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--games", type=positive_int, default=6)
+    parser.add_argument("--samples", type=positive_int, default=20)
+    parser.add_argument("--rounds", type=positive_int, default=3)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     registry = Registry.load()
-    options = dict(parse_pairs(args.option))  # as `meeple ... -o KEY=VALUE` reads them
-    game = registry.create(args.game, args.players, options)
+    with usage_errors(parser):  # an unknown game, a bad option or player count: one line
+        options = dict(parse_pairs(args.option))  # as `meeple ... -o KEY=VALUE` reads them
+        game = registry.create(args.game, args.players, options)
     condition = type(game).sample_condition
     if condition is None:
-        raise SystemExit(f"sample_condition_cost: error: {args.game} declares no sample_condition")
+        parser.error(f"{args.game} declares no sample_condition")
     plain = type(f"Unconditioned{type(game).__name__}", (type(game),), {"sample_condition": None})(
         game.players, game.options)
     views = waiting_views(game, args.games)

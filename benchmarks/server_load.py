@@ -33,7 +33,12 @@ import time
 import urllib.request
 from pathlib import Path
 
-import websockets
+from script_args import needs_extra, non_negative_float, non_negative_int, positive_float
+
+try:
+    import websockets
+except ImportError as missing:  # meeple's server extra is not installed: one line, never a traceback
+    needs_extra("server_load.py", missing, "install meeple[server] (its uvicorn[standard] brings websockets)")
 
 
 def free_port() -> int:
@@ -179,11 +184,13 @@ def stored_moves(database: Path) -> dict[str, int]:
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--matches", type=int, default=200, help="three-person matches going at once")
-    parser.add_argument("--bot-matches", type=int, default=10, help="matches of one person against two isolated bots")
-    parser.add_argument("--seconds", type=float, default=60, help="how long the load is measured")
-    parser.add_argument("--warmup", type=float, default=10, help="seconds of load before measuring")
-    parser.add_argument("--think", type=float, default=0.5, help="mean seconds a client waits before its move")
+    parser.add_argument("--matches", type=non_negative_int, default=200, help="three-person matches going at once")
+    parser.add_argument("--bot-matches", type=non_negative_int, default=10,
+                        help="matches of one person against two isolated bots")
+    parser.add_argument("--seconds", type=positive_float, default=60, help="how long the load is measured")
+    parser.add_argument("--warmup", type=non_negative_float, default=10, help="seconds of load before measuring")
+    parser.add_argument("--think", type=non_negative_float, default=0.5,
+                        help="mean seconds a client waits before its move")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)

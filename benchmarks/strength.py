@@ -27,10 +27,11 @@ import statistics
 import sys
 import time
 
-from meeple import BotSpec, MeepleError, Registry
+from meeple import BotSpec, Registry
 from meeple.options import parse_pairs
 from meeple.seeds import derive
 from meeple.stats import wilson_interval
+from script_args import non_negative_int, positive_int, seed, usage_errors
 
 
 class TimedBot:
@@ -105,21 +106,21 @@ def main() -> None:
     parser.add_argument("--against", action="append", required=True,
                         help="an opponent spec (once for all other seats, or once per seat)")
     parser.add_argument("--seat", type=int, default=None, help="keep the tested bot in this seat")
-    parser.add_argument("-n", "--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--start", type=int, default=0,
+    parser.add_argument("-n", "--games", type=positive_int, default=100)
+    parser.add_argument("--seed", type=seed, default=1)
+    parser.add_argument("--start", type=non_negative_int, default=0,
                         help="index of the first game: games START..START+N-1 of the series, so one "
                              "series can be played in parts (use a multiple of the number of players)")
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--jobs", type=positive_int, default=1)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--progress", action="store_true",
                         help="one line per finished game on stderr (a run cut short still tells its tally)")
     args = parser.parse_args()
     registry = Registry.load()
-    try:
+    with usage_errors(parser):  # an unknown game, a bad option, player count or bot spec: one line
         game = registry.create(args.game, args.players, parse_pairs(args.option))
-    except MeepleError as error:  # an unknown game, a bad option or player count: one line
-        parser.error(str(error))
+        for spec in [args.bot, *args.against]:
+            registry.make_bot(spec, game, 0)
     others = game.players - 1
     against = args.against * others if len(args.against) == 1 else args.against
     if len(against) != others:

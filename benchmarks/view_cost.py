@@ -25,6 +25,7 @@ import statistics
 import time
 
 from meeple import Registry, Rng
+from script_args import positive_int, usage_errors
 
 MODES = ("none", "drop", "hold", "read")
 
@@ -55,11 +56,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
     parser.add_argument("--players", type=int, default=None)
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--games", type=positive_int, default=100)
+    parser.add_argument("--rounds", type=positive_int, default=3)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    game = Registry.load().create(args.game, args.players)
+    with usage_errors(parser):  # an unknown game or a bad player count: one line
+        game = Registry.load().create(args.game, args.players)
     runs: dict[str, list[float]] = {mode: [] for mode in MODES}
     for _ in range(args.rounds):
         for mode in MODES:
