@@ -116,6 +116,16 @@ class Game:
     def check_options(self) -> None:
         """Reject combinations of options and player count the rules do not allow."""
 
+    def bot_settings(self, bot: str) -> Mapping[str, Any]:
+        """This game's tuned parameters for the generic bot named `bot` (say ``ismcts``), at these
+        players and options: the setting measured strongest at a stated time per decision, for
+        a bare spec (``--bot ismcts``, or ``ismcts:seed=N``) to play. A spec that names any other
+        parameter starts from the bot's own defaults instead, so a setting written out means the
+        same thing in every game. Empty (the bot's own defaults) unless the game says otherwise;
+        `meeple bots --game GAME` shows it. Values are typed as the bot's options are (int,
+        float, bool, str)."""
+        return {}
+
     # -- provided ---------------------------------------------------------------------------------
 
     @property

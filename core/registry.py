@@ -18,7 +18,7 @@ import pluggy
 
 from .bots import Bot, BotInfo, BotSpec
 from .botprocess import EXEC, exec_bot
-from .errors import BotError, MeepleError, RegistrationError, UnknownName
+from .errors import BotError, MeepleError, OptionError, RegistrationError, UnknownName
 from .game import Game
 from .narration import Narrator
 from .plugins import PluginLoadWarning, make_plugin_manager, strict_plugins
@@ -277,6 +277,9 @@ class Registry:
                  defaults: Mapping[str, Any] | None = None) -> Bot:
         """Build a bot for a seat; `defaults` (e.g. a derived seed) apply where the spec is silent.
 
+        A bare name (``ismcts``, or with a seed only) plays the game's tuned setting
+        (`Game.bot_settings`); a spec naming any other parameter starts from the bot's defaults.
+
         ``exec:COMMAND`` builds a bot that runs that program in a process of its own (started at
         its first decision; `meeple.botprocess`). A factory that fails raises BotError naming
         the bot and the seat: one line for the user, never the factory's traceback.
@@ -288,8 +291,15 @@ class Registry:
                             fresh_secret() if seed is None else seed)
         info = self.bot(spec.name, game.spec.id)
         given = {k: v for k, v in (defaults or {}).items() if any(p.name == k for p in info.params)}
+        tuned = tuned_settings(game, spec)
+        given.update(tuned)
         given.update(spec.params)
-        params = info.parse_params(given)
+        try:
+            params = info.parse_params(given)
+        except OptionError as exc:
+            if not tuned:
+                raise
+            raise OptionError(f"{game.spec.id}'s tuned setting for bot {spec.name!r} is refused: {exc}") from None
         try:
             if info.search_aids:
                 return info.factory(game, seat, params, aids=self.search_aids(game.spec.id))  # type: ignore[call-arg]
@@ -315,6 +325,15 @@ class Registry:
             result.append(PluginInfo(name, self._versions.get(name, "0"), hooks,
                                      tuple(self._provided.get(name, ()))))
         return sorted(result, key=lambda p: p.name)
+
+
+def tuned_settings(game: Game, spec: BotSpec) -> Mapping[str, Any]:
+    """The game's tuned parameters that `spec` plays (`Game.bot_settings`): all of them for a
+    spec naming no parameter but its seed (a seed picks the bot's luck, not its setting), none
+    for a spec naming any other."""
+    if any(name != "seed" for name, _ in spec.params):
+        return {}
+    return game.bot_settings(spec.name)
 
 
 @attrs.frozen

@@ -267,3 +267,22 @@ def test_bots_for_an_empty_game_name_is_an_unknown_game(capsys):
 def test_help_placeholders_say_what_to_type(capsys, command, placeholders):
     code, out, _ = run(capsys, command, "--help")
     assert code == 0 and all(p in out for p in placeholders), out
+
+
+def test_bots_for_a_game_shows_the_settings_a_bare_name_plays_there(capsys):
+    code, out, _ = run(capsys, "bots", "--game", "linko", "--players", "2", "--json")
+    tuned = {bot["name"]: bot["tuned"] for bot in json.loads(out)}
+    assert code == 0 and tuned["ismcts"] == {"iterations": 400, "paired": True, "depth": 1} and tuned["random"] == {}
+    code, out, _ = run(capsys, "bots", "--game", "linko", "--players", "4")
+    assert code == 0 and "tuned here" in out and "rollout=greedy, iterations=300" in out
+
+
+@pytest.mark.parametrize("args, text", [
+    (["bots", "--players", "3"], "--players, --variant and --option need --game"),
+    (["bots", "-o", "variant=expert"], "need --game"),
+    (["bots", "--game", "linko", "--players", "9"], "2–5 players, not 9"),
+    (["bots", "--game", "linko", "-o", "variant=nope"], "variant"),
+])
+def test_bots_refuses_settings_it_cannot_tune_for_in_one_line(capsys, args, text):
+    code, _, err = run(capsys, *args)
+    assert_one_line_error(code, err, text)

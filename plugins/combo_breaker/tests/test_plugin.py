@@ -161,3 +161,11 @@ def test_greedy_only_ever_chooses_legal_actions_and_beats_random():
         for seat in state.losers:
             losses["greedy" if seat == greedy_seat else "random"] += 1
     assert losses["greedy"] < losses["random"] / 4  # random bots hold 2–4 seats per game
+
+
+def test_a_bare_ismcts_plays_the_strongest_setting_measured_in_combo_breaker():
+    registry = Registry.load()
+    bot = registry.make_bot("ismcts", ComboBreaker(4), 0)
+    assert (bot.iterations, bot.tree.paired, bot.tree.depth) == (700, True, 1)
+    spelled_out = registry.make_bot("ismcts:iterations=50", ComboBreaker(4), 0)
+    assert (spelled_out.iterations, spelled_out.tree.paired, spelled_out.tree.depth) == (50, False, 0)

@@ -45,3 +45,10 @@ def test_the_plugin_is_one_registration_and_uses_no_deprecated_hook():
     assert info.hooks == ("meeple_register_games",)
     assert info.provides == ("game linkage (renderer; narrator; bots: greedy)",)
     assert registry.narrator("linkage") is Linkage.narrator
+
+
+def test_a_bare_mcts_plays_the_strongest_setting_measured_in_linkage():
+    registry = Registry.load()
+    bot = registry.make_bot("mcts", Linkage(2), 1)
+    assert (bot.iterations, bot.tree.widening) == (200, 0.5) and bot.tree.prior is not None
+    assert registry.make_bot("mcts:iterations=50", Linkage(2), 1).tree.widening == 0

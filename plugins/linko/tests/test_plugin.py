@@ -119,3 +119,14 @@ def test_greedy_only_plays_legal_actions():
                 seat = state.current_player
                 state.apply(bots[seat].act(state.view(seat), state.legal_actions()))
             assert state.invariants() == []
+
+
+def test_a_bare_ismcts_plays_the_strongest_setting_measured_for_the_duel_and_for_more_players(meeple_registry):
+    duel = meeple_registry.make_bot("ismcts", Linko(2), 0)
+    assert (duel.iterations, duel.tree.paired, duel.tree.depth) == (400, True, 1)
+    for players, options in ((4, {}), (3, {"variant": "expert"}), (2, {"two_player": "classic"})):
+        bot = meeple_registry.make_bot("ismcts", Linko(players, options), 0)
+        assert (bot.iterations, bot.tree.paired, bot.tree.depth) == (300, False, 0)
+        assert bot.tree.rollout.policies is not None  # greedy rollouts
+    spelled_out = meeple_registry.make_bot("ismcts:iterations=50", Linko(2), 0)
+    assert (spelled_out.iterations, spelled_out.tree.paired) == (50, False)
