@@ -22,59 +22,59 @@ _GOLDEN = 0x9E3779B97F4A7C15
 _SHORT_SHUFFLE = 12 if sys.byteorder == "little" else sys.maxsize
 _LANES = 128
 
+# `below(n)` accepts any output under this for every bound 0 < n <= 2**16 (its rejection limit,
+# the largest multiple of n not above 2**64, is above 2**64 - 2**16); `_ahead` holds no other.
+_ALWAYS_ACCEPTED = 0xFFFFFFFFFFFF0000
+_NEVER_ACCEPTED_BYTES = b"\xff" * 6  # in the bytes of any output that is not: its top 48 bits
+
 
 @lru_cache(maxsize=None)
-def _lane_constants(count: int) -> tuple[int, int, int]:
-    """For `count` lanes of 128 bits in one int: (1 in each lane, k * golden mod 2**64 in lane
-    k - 1, 2**64 - 1 in each lane)."""
+def _lane_constants(count: int) -> tuple[int, int, int, int]:
+    """For `count` lanes of 128 bits in one int, lane k standing for the output count - 1 - k:
+    (1 in each lane, (count - k) * golden mod 2**64 in lane k, 2**64 - 1 in each lane, count *
+    golden mod 2**64 in each lane: what advances every lane past the whole batch)."""
     ones = steps = masks = 0
-    for k in range(count, 0, -1):
+    for k in range(count):
         ones = (ones << 128) | 1
-        steps = (steps << 128) | ((k * _GOLDEN) & _MASK)
+        steps = (steps << 128) | (((k + 1) * _GOLDEN) & _MASK)
         masks = (masks << 128) | _MASK
-    return ones, steps, masks
+    return ones, steps, masks, ((count * _GOLDEN) & _MASK) * ones
 
 
-def _outputs(state: int, count: int) -> list[int]:
-    """The next `count` outputs of SplitMix64 from `state`, exactly as `Rng.next64` gives them.
+def _mixed_bytes(z: int, masks: int, count: int) -> bytes:
+    """SplitMix64's output function applied to each of the `count` lanes of `z` (128-bit lanes,
+    each a 64-bit state), as bytes: lane k's output is the little-endian word at byte 16 * k.
 
-    SIMD within one Python int: lane k (128 bits, the low 64 used) holds the k-th state, so each
-    step of the mix is one big-int operation for every lane at once (a product of two 64-bit
-    numbers fits in its lane; a shift's spill from the lane above is masked off before anything
-    reads it), then the lanes are read back in C (`to_bytes`, a memoryview of 64-bit words).
+    SIMD within one Python int: each step of the mix is one big-int operation for every lane at
+    once. A product of two 64-bit numbers fits in its lane; a right shift spills the lane above
+    into the top bits of a lane, masked off before a product could carry it into the lane above
+    (the last shift's spill, bits 97 to 127 of a lane, is left there: nothing reads it).
     """
-    ones, steps, masks = _lane_constants(count)
-    z = (state * ones + steps) & masks
     z = ((z ^ ((z >> 30) & masks)) * 0xBF58476D1CE4E5B9) & masks
     z = ((z ^ ((z >> 27) & masks)) * 0x94D049BB133111EB) & masks
-    z ^= (z >> 31) & masks
-    return memoryview(z.to_bytes(count * 16, "little")).cast("Q")[::2].tolist()
+    return (z ^ (z >> 31)).to_bytes(count * 16, "little")
 
 
-def _next_outputs(state: int, count: int) -> list[int]:
-    """The next `count` outputs from `state`, computed together when there are enough of them."""
-    if count >= _SHORT_BATCH:
-        return _outputs(state, count)
+def _one_at_a_time(state: int, count: int) -> list[int]:
+    """The next `count` outputs from `state`, the next one last, drawn one by one (for batches too
+    small to compute together)."""
     outputs = []
     for _ in range(count):
         state = z = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         outputs.append(z ^ (z >> 31))
+    outputs.reverse()
     return outputs
 
 
 # A generator that keeps drawing computes its next outputs ahead, in batches that double from 1 to
 # _LANES (so one that draws once or twice wastes next to nothing); batches from _SHORT_BATCH up
-# are computed together (`_outputs`).
+# are computed together (`Rng._lanes_bytes`).
 _SHORT_BATCH = 4 if sys.byteorder == "little" else sys.maxsize
 
 
 _new_rng = object.__new__
-
-# The bounds `below` draws with one comparison of the output (see there). Whether an int is one
-# of them is two comparisons in C; any other type (never a valid bound) is compared item by item.
-_SMALL_BOUNDS = range(1, 0x10000 + 1)
 
 
 class Rng:
@@ -85,15 +85,18 @@ class Rng:
     holds the next outputs (the next one last), `_origin` the state before the first output of
     the batch, `_filled` the batch's size, so `state` is `_origin` advanced by the outputs taken
     (`_filled - len(_ahead)`). Setting `state` drops the batch; nothing else ever sees it.
+    `_lanes` keeps the last batch computed together, (the state after it, its size, its lanes of
+    states), so that the next batch of that size from that state is an addition to them.
     """
 
-    __slots__ = ("_origin", "_ahead", "_filled", "_batch")
+    __slots__ = ("_origin", "_ahead", "_filled", "_batch", "_lanes")
 
     def __init__(self, seed: int = 0) -> None:
         self._origin = seed & _MASK
         self._ahead: list[int] | tuple[()] = ()  # an empty tuple until a batch is computed
         self._filled = 0
         self._batch = 1  # the size of the next batch computed ahead
+        self._lanes: tuple[int, int, int] | None = None
 
     @property
     def state(self) -> int:
@@ -105,14 +108,40 @@ class Rng:
     def state(self, value: int) -> None:
         self._origin, self._ahead, self._filled = value, (), 0
 
+    def _lanes_bytes(self, state: int, count: int) -> bytes:
+        """The next `count` outputs from `state` (64 bits), computed together: the output
+        count - 1 - k is the little-endian word at byte 16 * k (the next one last)."""
+        ones, steps, masks, advance = _lane_constants(count)
+        last = self._lanes
+        if last is not None and last[0] == state and last[1] == count:
+            z = (last[2] + advance) & masks  # the batch right after the last one: one addition
+        else:
+            z = (state * ones + steps) & masks
+        self._lanes = ((state + count * _GOLDEN) & _MASK, count, z)
+        return _mixed_bytes(z, masks, count)
+
     def _fill(self) -> list[int]:
-        """Compute the next batch of outputs ahead (called when none is left); returns `_ahead`."""
-        state = self.state & _MASK  # a state set from outside may be any int: SplitMix64 reads 64 bits
+        """Compute the next batch of outputs ahead (called when none is left); returns `_ahead`.
+
+        A batch holding an output that `below` might reject is cut before it (and is that output
+        alone when it comes first: `next64`, the only caller, takes it at once)."""
+        # No output is left: the state is `_origin` advanced by the whole batch (64 bits of it
+        # for a state set from outside, which may be any int: SplitMix64 reads 64 bits).
+        state = (self._origin + self._filled * _GOLDEN) & _MASK
         count = self._batch
         if count < _LANES:
             self._batch = count * 2
-        ahead = _next_outputs(state, count)
-        ahead.reverse()
+        if count < _SHORT_BATCH:
+            ahead = _one_at_a_time(state, count)
+            rejectable = max(ahead) >= _ALWAYS_ACCEPTED
+        else:
+            words = self._lanes_bytes(state, count)
+            ahead = memoryview(words).cast("Q")[::2].tolist()
+            rejectable = _NEVER_ACCEPTED_BYTES in words and max(ahead) >= _ALWAYS_ACCEPTED
+        if rejectable:  # about once in 2**48 outputs
+            first = next(k for k in range(count - 1, -1, -1) if ahead[k] >= _ALWAYS_ACCEPTED)
+            count = max(count - 1 - first, 1)
+            del ahead[:-count]
         self._origin, self._ahead, self._filled = state, ahead, count
         return ahead
 
@@ -125,16 +154,11 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""
-        # Random playouts call this at every step: the next output is taken off the batch and the
-        # common case decided by two tests (for 0 < n <= 2**16, `_SMALL_BOUNDS`, the rejection
-        # limit, the largest multiple of n not above 2**64, is above 2**64 - 2**16, so a draw below
-        # that is never rejected). Anything else puts the output back and goes the long way.
+        # Random playouts call this at every step. For 0 < n <= 2**16 the next output is accepted
+        # (the batch holds no output it could reject, see `_fill`): the common case is two tests.
         ahead = self._ahead
-        if ahead:
-            z = ahead.pop()
-            if z < 0xFFFFFFFFFFFF0000 and n in _SMALL_BOUNDS:
-                return z % n
-            ahead.append(z)
+        if ahead and 0 < n <= 0x10000:
+            return ahead.pop() % n
         return self._below(n)
 
     def _below(self, n: int) -> int:
@@ -158,7 +182,7 @@ class Rng:
 
         Each index comes from the next 64 random bits by multiply-shift (Lemire); its bias, below
         n / 2**64, is far beyond anything a card game can detect. Samplers and deals shuffle
-        constantly, so the bits of a long shuffle are computed together (`_outputs`). Outputs
+        constantly, so the bits of a long shuffle are computed together (`_lanes_bytes`). Outputs
         already computed ahead are used first.
         """
         i = len(items) - 1
@@ -169,7 +193,7 @@ class Rng:
             i -= 1
         if i <= 0:
             return
-        state = self.state & _MASK
+        state = (self._origin + self._filled * _GOLDEN) & _MASK  # no output is left ahead
         if i < _SHORT_SHUFFLE:
             for i in range(i, 0, -1):
                 state = z = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
@@ -180,7 +204,7 @@ class Rng:
         else:
             while i > 0:
                 count = i if i < _LANES else _LANES
-                for z in _outputs(state, count):
+                for z in reversed(memoryview(self._lanes_bytes(state, count)).cast("Q")[::2].tolist()):
                     j = (z * (i + 1)) >> 64
                     items[i], items[j] = items[j], items[i]
                     i -= 1
@@ -200,7 +224,7 @@ class Rng:
         clone = _new_rng(Rng)
         taken = self._filled - len(self._ahead)
         clone._origin = (self._origin + taken * _GOLDEN) & _MASK if taken else self._origin
-        clone._ahead, clone._filled, clone._batch = (), 0, 1
+        clone._ahead, clone._filled, clone._batch, clone._lanes = (), 0, 1, None
         return clone
 
     def __getstate__(self) -> tuple[None, dict[str, int]]:
@@ -208,7 +232,7 @@ class Rng:
         return None, {"state": self.state}
 
     def __setstate__(self, saved: tuple[None, dict[str, int]]) -> None:
-        self._batch = 1
+        self._batch, self._lanes = 1, None
         self.state = saved[1]["state"]
 
     def __eq__(self, other: object) -> bool:
