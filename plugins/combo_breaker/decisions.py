@@ -11,19 +11,16 @@ and either someone cannot pay and the game ends or a new round is dealt (9, 3).
 
 from __future__ import annotations
 
-from itertools import compress
-
 from attrs import frozen
 
 from meeple import Action, Decision, Hand
 
 from . import combos
-from .actions import (DRAWS, INSERTS, MOST_POSITIONS, STOPS, TAKES, InsertDrawn, PlayCombination, PlayDraw,
-                      PlayStop, TakeReserve)
-from .cards import (CARDS_PER_DRAW, DEALER, DECK, DRAW, MOST_SEATS, RESERVE_CARDS, STOP, X,
-                    card_name, hand_size)
+from .actions import INSERTS, TAKES, InsertDrawn, PlayCombination, PlayDraw, PlayStop, TakeReserve
+from .cards import (CARDS_PER_DRAW, DEALER, DECK, DRAW, MOST_SEATS, RESERVE_CARDS, STOP, X, card_name,
+                    hand_size)
 from .combos import NO_COMBINATION
-from .legal import can_beat, combinations
+from .legal import can_follow, card_plays
 from .state import ComboBreakerState
 from .trick import (COMBINATION_ENTRIES, DRAW_PLAYS, STOP_PLAYS, combination_entries,
                     draw_recipient, draws_played, next_leader, rank_to_beat, round_payers)
@@ -119,8 +116,7 @@ def resolve_turn(frame: Lead | Follow, state: ComboBreakerState, action: Action)
         state.pending.append(FOLLOWS[follower])
         return
     cards = tuple(state.hands[follower].cards())
-    if STOP in cards or DRAW in cards or can_beat(cards, rank_to_beat(state.trick_plays),
-                                                  state.game.double_wild):  # 5b, 5c, 5a
+    if can_follow(cards, rank_to_beat(state.trick_plays), state.game.double_wild):  # 5a–c
         state.pending.append(FOLLOWS[follower])
     else:
         end_round(state, (follower,))
@@ -140,10 +136,7 @@ class Lead(Decision):
 
     def legal_actions(self, state: ComboBreakerState) -> list[Action]:
         cards = tuple(state.hands[self.player].cards())  # (`tuple(hand)` would ask its len too)
-        actions: list[Action] = combinations(cards, NO_COMBINATION, state.game.double_wild)  # rule 5
-        if STOP in cards or DRAW in cards:
-            add_stops_and_draws(actions, cards)
-        return actions
+        return card_plays(cards, NO_COMBINATION, state.game.double_wild)  # rule 5
 
     resolve = resolve_turn
 
@@ -177,9 +170,7 @@ class Follow(Decision):
         to_beat = state.trick_plays[-1].rank  # the leader has played: the last play is the best...
         if to_beat is None:  # ...unless it is a Draw card (a Stop ends the trick)
             to_beat = rank_to_beat(state.trick_plays)
-        actions: list[Action] = combinations(cards, to_beat, state.game.double_wild)  # 5a
-        if STOP in cards or DRAW in cards:  # 5b, 5c
-            add_stops_and_draws(actions, cards)
+        actions = card_plays(cards, to_beat, state.game.double_wild)  # 5a–c
         positions = len(cards) + 1
         left, right = state.reserves[seat]  # 5d: each occupied slot of the two (RESERVE_CARDS)
         if left:
@@ -201,18 +192,6 @@ class Follow(Decision):
 
 
 FOLLOWS = tuple(Follow(seat) for seat in range(MOST_SEATS))  # shared, as LEADS
-
-
-def add_stops_and_draws(actions: list[Action], cards: tuple[int, ...]) -> None:
-    """Rules 5b–c: append to `actions` each Stop and Draw card among `cards`, by position (they
-    follow the combinations in a legal-action list). The positions are found in C: Draw and Stop
-    are the only cards above X."""
-    for position in compress(_POSITIONS, map(_ABOVE_X, cards)):
-        actions.append(STOPS[position] if cards[position] == STOP else DRAWS[position])
-
-
-_POSITIONS = range(MOST_POSITIONS)
-_ABOVE_X = X.__lt__
 
 
 def explain_card_play(state: ComboBreakerState, seat: int, action: Action) -> str | None:

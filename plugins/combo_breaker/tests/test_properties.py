@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from meeple import Rng
 from meeple.serialization import dumps, state_fingerprint, state_from_data, state_to_data
 from meeple_combo_breaker import ComboBreaker
-from meeple_combo_breaker.actions import PlayCombination
+from meeple_combo_breaker.actions import PlayCombination, PlayDraw, PlayStop
 from meeple_combo_breaker.cards import DRAW, STOP, X
 from meeple_combo_breaker.combos import (PAIR, SINGLE, STRAIGHT2, STRAIGHT3, TRIPLE, plays_of,
                                          rank, rank_of)
-from meeple_combo_breaker.legal import can_beat, combinations
+from meeple_combo_breaker.legal import can_follow, card_plays
 from meeple_combo_breaker.trick import COMBINATION, COMBINATION_ENTRIES, TrickPlay, combination_entries
 
 GAMES = st.builds(lambda players, tokens, double_wild: ComboBreaker(
@@ -90,16 +90,19 @@ def test_rule_4_plays_of_a_window_are_exactly_the_x_declarations_that_make_a_com
 
 @settings(max_examples=300, deadline=None)
 @given(hand=st.lists(CARDS, max_size=14), to_beat=st.integers(-1, 80), double_wild=st.booleans())
-def test_rules_4_and_5a_a_hand_offers_every_window_as_each_play_beating_the_trick_in_order(hand, to_beat,
-                                                                                          double_wild):
+def test_rules_4_and_5a_to_c_a_hand_offers_every_window_beating_the_trick_then_its_stops_and_draws(
+        hand, to_beat, double_wild):
     """The legal-action grid (legal.py) lists what the rules say, window by window: each 1–3
-    cards from each start position, as each combination they form above `to_beat`, weakest first."""
+    cards from each start position, as each combination they form above `to_beat`, weakest first;
+    then each Stop and Draw card, by position (rules 5b–c: always playable)."""
     cards = tuple(hand)
     expected = [PlayCombination(start, count, wilds)
                 for start in range(len(cards)) for count in (1, 2, 3) if start + count <= len(cards)
                 for rank_, wilds in plays_of(cards[start:start + count], double_wild) if rank_ > to_beat]
-    assert combinations(cards, to_beat, double_wild) == expected
-    assert can_beat(cards, to_beat, double_wild) == bool(expected)
+    expected += [PlayStop(position) if card == STOP else PlayDraw(position)
+                 for position, card in enumerate(cards) if card in (STOP, DRAW)]
+    assert card_plays(cards, to_beat, double_wild) == expected
+    assert can_follow(cards, to_beat, double_wild) == bool(expected)
 
 
 @settings(max_examples=300, deadline=None)
