@@ -17,8 +17,7 @@ from meeple import Action, Decision, Hand
 
 from . import combos
 from .actions import INSERTS, TAKES, InsertDrawn, PlayCombination, PlayDraw, PlayStop, TakeReserve
-from .cards import (CARDS_PER_DRAW, DEALER, DECK, DRAW, MOST_SEATS, RESERVE_CARDS, STOP, X, card_name,
-                    hand_size)
+from .cards import CARDS_PER_DRAW, DEALER, DECK, DRAW, MOST_SEATS, STOP, X, card_name, hand_size
 from .combos import NO_COMBINATION
 from .legal import can_follow, card_plays
 from .state import ComboBreakerState
@@ -41,8 +40,7 @@ def deal(state: ComboBreakerState) -> None:
         reserve.clear()
     state.pile.clear()
     state.discard.clear()
-    for _ in state.trick_plays:  # one layer per recorded play
-        state.trick.pop_layer()
+    state.trick.clear()  # every card is dealt anew
     state.trick_plays = ()
     cards = list(DECK)  # the game's deck (ComboBreaker.deck), in its fixed order
     state.rng.shuffle(cards)
@@ -50,10 +48,9 @@ def deal(state: ComboBreakerState) -> None:
     for hand in state.hands:
         hand.extend(cards[-size:])
         del cards[-size:]
-    for reserve in state.reserves:
-        for slot in range(RESERVE_CARDS):
-            reserve.put(slot, cards.pop())
     state.pile.extend(cards)
+    for reserve in state.reserves:  # each slot (RESERVE_CARDS) from the top: one call per seat
+        reserve.refill(state.pile)
 
 
 #: players -> leader -> every seat clockwise from the leader, the leader first.
@@ -98,7 +95,7 @@ def resolve_turn(frame: Lead | Follow, state: ComboBreakerState, action: Action)
         state.trick_plays += (entries[seat],)
     elif kind is TakeReserve:  # 5d
         (card,) = state.reserves[seat].take(action.slot)
-        state.hands[seat].insert(action.position, card, known=True)
+        state.hands[seat].insert(action.position, card, True)  # known; positional: a keyword costs more
     else:
         state.trick.push_layer(state.hands[seat].take(action.position, 1))
         if kind is PlayStop:
@@ -115,8 +112,10 @@ def resolve_turn(frame: Lead | Follow, state: ComboBreakerState, action: Action)
     if not state.reserves[follower].is_empty():  # 5d
         state.pending.append(FOLLOWS[follower])
         return
-    cards = tuple(state.hands[follower].cards())
-    if can_follow(cards, rank_to_beat(state.trick_plays), state.game.double_wild):  # 5a–c
+    to_beat = state.trick_plays[-1].rank  # as in Follow.legal_actions: the last play is the best...
+    if to_beat is None:  # ...unless it is a Draw card
+        to_beat = rank_to_beat(state.trick_plays)
+    if can_follow(tuple(state.hands[follower].cards()), to_beat, state.game.double_wild):  # 5a–c
         state.pending.append(FOLLOWS[follower])
     else:
         end_round(state, (follower,))
