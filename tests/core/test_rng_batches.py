@@ -133,7 +133,7 @@ def test_batches_and_the_batches_continuing_them_give_the_reference_draws(seed, 
 
 
 @settings(max_examples=300)
-@given(rejected=st.integers(_REJECTABLE, _MASK64), position=st.integers(0, 300), warm_up=st.integers(0, 300),
+@given(rejected=st.integers(_REJECTABLE, _MASK64), position=st.integers(0, 600), warm_up=st.integers(0, 1100),
        bound=_REJECTING_BOUNDS, draws=st.lists(_DRAWS, max_size=8))
 def test_an_output_below_may_reject_is_drawn_exactly_wherever_it_falls_in_a_batch(rejected, position, warm_up,
                                                                                   bound, draws):
@@ -141,18 +141,18 @@ def test_an_output_below_may_reject_is_drawn_exactly_wherever_it_falls_in_a_batc
     placed at any position of a batch of any size, every draw, small bounds' included, is the
     reference's."""
     rng = Rng(12345)
-    for _ in range(warm_up):  # batches grow from 1 to 128 outputs as a generator keeps drawing
+    for _ in range(warm_up):  # batches grow from 1 to 512 outputs as a generator keeps drawing
         rng.below(6)
     start = (_state_giving(rejected) - position * _GOLDEN) & _MASK64
     rng.state = start
     _check_draws(rng, _OneAtATime(start), [("below", (bound, position + 2)), *draws])
 
 
-@given(rejected=st.integers(_REJECTABLE, _MASK64), position=st.integers(0, 127), bound=_REJECTING_BOUNDS)
+@given(rejected=st.integers(_REJECTABLE, _MASK64), position=st.integers(0, 511), bound=_REJECTING_BOUNDS)
 def test_below_skips_an_output_its_bound_rejects_and_next64_returns_it(rejected, position, bound):
     rng = Rng(99)
-    for _ in range(300):
-        rng.below(6)  # batches of 128 from now on
+    for _ in range(1100):
+        rng.below(6)  # batches of 512 from now on
     start = (_state_giving(rejected) - position * _GOLDEN) & _MASK64
     rng.state = start
     reference = _OneAtATime(start)
