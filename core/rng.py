@@ -211,12 +211,13 @@ class Rng:
                 j = ((z ^ (z >> 31)) * (i + 1)) >> 64
                 items[i], items[j] = items[j], items[i]
         else:
-            while i > 0:
-                count = i if i < _LANES else _LANES
+            size = i + 1  # of the part left to shuffle: its top index, size - 1, swaps next
+            while size > 1:
+                count = size - 1 if size <= _LANES else _LANES
                 for z in reversed(memoryview(self._words(state, count)).cast("Q").tolist()):
-                    j = (z * (i + 1)) >> 64
-                    items[i], items[j] = items[j], items[i]
-                    i -= 1
+                    j = (z * size) >> 64  # (not i + 1 from i: one addition less per card)
+                    size -= 1
+                    items[size], items[j] = items[j], items[size]
                 state = (state + count * _GOLDEN) & _MASK
         self._origin, self._filled = state, 0  # `_ahead` is empty
 
