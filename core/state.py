@@ -151,9 +151,10 @@ class State(PendingDecisions, metaclass=StateMeta):
         empty when the game is over or when `player` owes nothing now. Cached for the current
         player."""
         pending = self.pending
-        if not pending:
+        try:  # (asked at every decision of a playout: no test of `pending` when a frame is there)
+            frame = pending[-1]
+        except IndexError:
             return ()
-        frame = pending[-1]
         current = frame.player
         if current is not None:
             # A sequential frame names its seat: this runs at every decision of a playout (which
@@ -211,9 +212,10 @@ class State(PendingDecisions, metaclass=StateMeta):
         if watch is not None and watch.state_refs:
             watch.state_changing()
         pending = self.pending
-        if not pending:
-            raise IllegalAction("the game is over: no action is legal")
-        owed = pending[-1]
+        try:  # (as in legal_actions)
+            owed = pending[-1]
+        except IndexError:
+            raise IllegalAction("the game is over: no action is legal") from None
         seat = owed.player
         if seat is None:
             return self._choose(owed, action, player)  # type: ignore[arg-type]
