@@ -221,7 +221,7 @@ def take_card(state: LinkoState, player: int, action: Action) -> bool:
         state.hands[player].add(pile.pop())
     else:
         state.hands[player].extend(display.take(action.slot), True)  # known: taken in full view
-    return not len(pile) and display.is_empty()
+    return pile.is_empty() and display.is_empty()
 
 
 def explain_draw(action: Action) -> str | None:

@@ -28,7 +28,7 @@ def fill_ghost_zone(ghost: KeyedPiles, pile: Pile, display: Display, removed: Pi
     """
     if missing is None:
         missing = GHOST_SIZE - len(ghost)
-    while missing > 0 and len(pile):
+    while missing > 0 and not pile.is_empty():
         card = pile.pop()
         if card >= KING:
             divert(card, display, removed)

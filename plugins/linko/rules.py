@@ -55,7 +55,7 @@ def draw_sources(display: Display, pile: Pile) -> tuple[Action, ...]:
 
     Read from `DRAW_SOURCES` by which slots are occupied, once the common case (a full display
     and a pile that lasts) is ruled out."""
-    has_pile = len(pile) > 0
+    has_pile = not pile.is_empty()
     if has_pile and display.is_full():
         return EVERY_DRAW
     return DRAW_SOURCES[has_pile][tuple(map(bool, display))]

@@ -171,6 +171,15 @@ def test_a_display_refills_its_empty_slots_left_to_right_while_the_pile_lasts(sl
     assert list(display) == expected_slots and list(pile) == expected_pile
 
 
+@given(st.lists(st.integers(0, 9), max_size=4), st.sampled_from(["pile", "hand"]))
+def test_a_pile_or_hand_is_empty_exactly_when_it_holds_no_card(cards, kind):
+    zone = Pile(cards) if kind == "pile" else Hand(cards, owner=0)
+    assert zone.is_empty() is (len(zone) == 0)
+    while not zone.is_empty():
+        zone.pop() if kind == "pile" else zone.pop(0)
+    assert len(zone) == 0
+
+
 @given(st.lists(st.sampled_from([(), (1,), (2, 3)]), min_size=1, max_size=8))
 def test_a_display_is_full_when_every_slot_holds_a_card_or_a_group(slots):
     display = Display(len(slots), slots)
