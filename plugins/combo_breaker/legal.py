@@ -103,36 +103,8 @@ class _LeadGrids(dict):
         return runs
 
 
-#: A run as a follower's walk reads it, `to_beat` given: None when it cannot beat `to_beat`;
-#: (its actions by start, the index of its first play beating `to_beat`) when it can; the Stop or
-#: Draw actions by start when it starts with such a card.
-Beating = tuple[tuple[tuple[PlayCombination, ...], ...], int] | tuple[Action, ...] | None
-
-
-class _FollowGrids(dict):
-    """double_wild -> for each rank to beat (list index; NO_COMBINATION = -1 is the last), its
-    grid with each cell as a follower's walk reads it (`Beating`): a run that cannot beat the
-    trick costs one truth test, one that can a slice, without the cell's unpacking and comparison
-    at every position. All ranks built at once, when first asked for (~50 ms, ~5 MB): built one
-    rank at a time, mid-game, they cost more than the walks they spare."""
-
-    def __missing__(self, double_wild: bool) -> list[list[list[list[Beating]]]]:
-        grid = _GRIDS[double_wild]
-        cells = {id(cell): cell for rows in grid for row in rows for cell in row}  # the grid keeps them
-        by_rank = []
-        for to_beat in (*range(_HIGHEST_RANK + 1), NO_COMBINATION):
-            beating: dict[int, Beating] = {}
-            for cell_id, (best, cuts, at) in cells.items():
-                beating[cell_id] = (at if best == STOP_OR_DRAW else (at, cuts[to_beat]) if best > to_beat
-                                    else None)
-            by_rank.append([[[beating[id(cell)] for cell in row] for row in rows] for rows in grid])
-        self[double_wild] = by_rank
-        return by_rank
-
-
 _GRIDS = _Grids()
 _LEAD_GRIDS = _LeadGrids()
-_FOLLOW_GRIDS = _FollowGrids()
 
 
 def card_plays(cards: tuple[int, ...], to_beat: int, double_wild: bool) -> list[Action]:
@@ -159,15 +131,14 @@ def card_plays(cards: tuple[int, ...], to_beat: int, double_wild: bool) -> list[
             a = b
             b = c
     else:
-        runs = _FOLLOW_GRIDS[double_wild][to_beat]
+        grid = _GRIDS[double_wild]
         for c in padded[2:]:
-            run = runs[a][b][c]
-            if run:
-                if a > X:  # a Stop or Draw card
-                    specials.append(run[start])
+            best, cuts, at = grid[a][b][c]
+            if best > to_beat:
+                if best == STOP_OR_DRAW:
+                    specials.append(at[start])
                 else:
-                    at, cut = run
-                    found += at[start][cut:]
+                    found += at[start][cuts[to_beat]:]
             start += 1
             a = b
             b = c
@@ -179,12 +150,12 @@ def card_plays(cards: tuple[int, ...], to_beat: int, double_wild: bool) -> list[
 def can_follow(cards: tuple[int, ...], to_beat: int, double_wild: bool) -> bool:
     """Whether `card_plays(cards, to_beat, double_wild)` is not empty, found without listing
     them: the first run that beats `to_beat` or starts with a Stop or Draw card answers."""
-    runs = _FOLLOW_GRIDS[double_wild][to_beat]
+    grid = _GRIDS[double_wild]
     padded = cards + _PADDING
     a = padded[0]
     b = padded[1]
     for c in padded[2:]:
-        if runs[a][b][c]:
+        if grid[a][b][c][0] > to_beat:
             return True
         a = b
         b = c
