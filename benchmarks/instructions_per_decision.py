@@ -153,6 +153,7 @@ def main() -> None:
                         "decision instead (--games: iterations per decision)")
     args = parser.parse_args()
     loop_args = [args.game, str(args.players)]
+    counted: list[float] = []
     with tempfile.TemporaryDirectory(prefix="meeple-instructions-") as temp:
         for rev in args.rev:
             worktree, links = Path(temp) / "tree", Path(temp) / "packages"
@@ -164,6 +165,9 @@ def main() -> None:
             unit = f"iteration of {args.search}" if args.search else "decision"
             print(f"{measured_tree}: {per:,.0f} instructions per {unit} ({measured} {unit.split()[0]}s after "
                   f"the first {warm}; {args.game} {args.players}p {' '.join(args.option)})", flush=True)
+            counted.append(per)
+    if len(counted) > 1:  # the first revision against each later one: how many times fewer
+        print("ratio (first / later): " + ", ".join(f"{counted[0] / per:.2f}x" for per in counted[1:]))
 
 if __name__ == "__main__":
     main()
