@@ -7,6 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from splitmix_reference import MASK64, OneAtATime, reference_next64
+
 from meeple import Rng
 
 
@@ -49,16 +51,6 @@ def test_copy_is_independent_and_spawn_is_deterministic():
 
 # -- exact outputs: every deal and every bot's draws depend on them, so they never change -------
 
-_MASK64 = (1 << 64) - 1
-
-
-def _reference_next64(state: int) -> tuple[int, int]:
-    """SplitMix64 written the obvious way: (new state, output)."""
-    state = (state + 0x9E3779B97F4A7C15) & _MASK64
-    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return state, z ^ (z >> 31)
-
 
 def _transcript(seed: int) -> list:
     """Every kind of draw, interleaved, from one seed: bounds from 1 to 2**64 (where rejection is
@@ -95,24 +87,24 @@ def test_outputs_are_pinned_for_every_kind_of_draw(seed, digest, first, last_sta
     assert hashlib.sha256(repr(out).encode()).hexdigest() == digest
 
 
-@given(st.integers(0, _MASK64), st.lists(st.integers(1, 2**64), max_size=30))
+@given(st.integers(0, MASK64), st.lists(st.integers(1, 2**64), max_size=30))
 def test_next64_and_below_match_a_reference_splitmix64(seed, bounds):
     """below(n) is the reference's rejection sampling: draw 64 bits, reject those at or above the
     largest multiple of n, reduce modulo n."""
     rng, state = Rng(seed), seed
     for n in bounds:
-        state, r = _reference_next64(state)
+        state, r = reference_next64(state)
         assert rng.next64() == r
         limit = (1 << 64) - (1 << 64) % n
         while True:
-            state, r = _reference_next64(state)
+            state, r = reference_next64(state)
             if r < limit:
                 break
         assert rng.below(n) == r % n
         assert rng.state == state
 
 
-@given(st.integers(0, _MASK64), st.integers(0, 300))
+@given(st.integers(0, MASK64), st.integers(0, 300))
 def test_shuffle_matches_a_reference_fisher_yates(seed, size):
     """Index i swaps with the multiply-shift of the next 64 bits by i + 1, from the top down
     (short lists, long ones and those longer than one batch of draws)."""
@@ -120,7 +112,7 @@ def test_shuffle_matches_a_reference_fisher_yates(seed, size):
     items, expected = list(range(size)), list(range(size))
     rng.shuffle(items)
     for i in range(size - 1, 0, -1):
-        state, r = _reference_next64(state)
+        state, r = reference_next64(state)
         j = (r * (i + 1)) >> 64
         expected[i], expected[j] = expected[j], expected[i]
     assert items == expected
@@ -140,34 +132,6 @@ def test_below_refuses_a_bound_beyond_64_bits_and_keeps_its_state(bound):
 # copies, pickles and spawns gives what a generator drawing one number at a time gives ----------
 
 
-class _OneAtATime:
-    """The reference: SplitMix64 drawn one output at a time, every method written the obvious way."""
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK64
-
-    def next64(self) -> int:
-        self.state, output = _reference_next64(self.state)
-        return output
-
-    def below(self, n: int) -> int:
-        if n <= 0 or n > 1 << 64:
-            raise ValueError(n)
-        limit = (1 << 64) - (1 << 64) % n
-        while True:
-            output = self.next64()
-            if output < limit:
-                return output % n
-
-    def shuffle(self, items: list) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = (self.next64() * (i + 1)) >> 64
-            items[i], items[j] = items[j], items[i]
-
-    def random(self) -> float:
-        return (self.next64() >> 11) * (1.0 / (1 << 53))
-
-
 _BOUNDS = st.one_of(st.integers(1, 60), st.integers(1, 2**64), st.sampled_from([1, 2**16, 2**16 + 1, 2**64]))
 _STEPS = st.one_of(
     st.tuples(st.just("below"), _BOUNDS),
@@ -178,13 +142,13 @@ _STEPS = st.one_of(
     st.tuples(st.just("shuffle"), st.integers(0, 300)),
     st.tuples(st.just("random"), st.none()),
     st.tuples(st.just("spawn"), st.integers(0, 20)),
-    st.tuples(st.just("set state"), st.integers(0, _MASK64)),
+    st.tuples(st.just("set state"), st.integers(0, MASK64)),
     st.tuples(st.just("copy"), st.sampled_from(["copy", "copy.copy", "deepcopy", "pickle", "json"])),
     st.tuples(st.just("compare"), st.none()),
 )
 
 
-def _step(rng: Rng, reference: _OneAtATime, step: str, arg) -> Rng:
+def _step(rng: Rng, reference: OneAtATime, step: str, arg) -> Rng:
     """Do `step` on both generators, check they agree, and return the generator to go on with."""
     import copy as copying
     import json
@@ -211,7 +175,7 @@ def _step(rng: Rng, reference: _OneAtATime, step: str, arg) -> Rng:
     elif step == "random":
         assert rng.random() == reference.random()
     elif step == "spawn":
-        child, reference_child = rng.spawn(), _OneAtATime(reference.next64())
+        child, reference_child = rng.spawn(), OneAtATime(reference.next64())
         assert child.state == reference_child.state
         assert [child.below(7) for _ in range(arg)] == [reference_child.below(7) for _ in range(arg)]
         assert child.state == reference_child.state
@@ -223,7 +187,7 @@ def _step(rng: Rng, reference: _OneAtATime, step: str, arg) -> Rng:
                 "pickle": lambda: pickle.loads(pickle.dumps(rng)),
                 "json": lambda: Rng(json.loads(json.dumps(rng.state)))}[arg]()
         assert twin == rng and hash(twin) == hash(rng) and repr(twin) == repr(rng)
-        assert twin.next64() == _OneAtATime(rng.state).next64()  # the twin is independent...
+        assert twin.next64() == OneAtATime(rng.state).next64()  # the twin is independent...
         assert rng.state == reference.state  # ...and drawing from it leaves the original alone
         rng = twin if arg != "copy" else rng
         if arg != "copy":
@@ -235,12 +199,12 @@ def _step(rng: Rng, reference: _OneAtATime, step: str, arg) -> Rng:
     return rng
 
 
-@given(st.integers(0, _MASK64), st.lists(_STEPS, max_size=40))
+@given(st.integers(0, MASK64), st.lists(_STEPS, max_size=40))
 def test_every_interleaving_of_draws_copies_and_state_reads_matches_one_draw_at_a_time(seed, steps):
     """`below` and `next64` hand out outputs computed ahead in batches; whatever else happens in
     between (shuffles, spawns, the state read or set from outside, copies, pickles, JSON, refused
     bounds), every draw and every state read is the reference's."""
-    rng, reference = Rng(seed), _OneAtATime(seed)
+    rng, reference = Rng(seed), OneAtATime(seed)
     for step, arg in steps:
         rng = _step(rng, reference, step, arg)
 
@@ -263,7 +227,7 @@ def test_a_generator_pickles_to_the_same_bytes_as_one_holding_only_its_state():
 def test_a_state_set_from_outside_is_read_back_as_set_and_drawn_from_masked():
     """As before outputs were computed ahead: the state reads back exactly as set, and draws use
     its low 64 bits (a long shuffle included)."""
-    rng, reference = Rng(), _OneAtATime(0)
+    rng, reference = Rng(), OneAtATime(0)
     rng.state = (1 << 70) + 12345
     assert rng.state == (1 << 70) + 12345
     reference.state = 12345

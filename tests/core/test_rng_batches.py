@@ -14,68 +14,24 @@ import pickle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from splitmix_reference import GOLDEN, MASK64, OneAtATime, reference_next64, unmix
+
 from meeple import Rng
 
-_MASK64 = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-_MULTIPLIERS = (0xBF58476D1CE4E5B9, 0x94D049BB133111EB)
 # Outputs from 2**64 - 2**16 up are those a bound up to 2**16 may reject: below(n) rejects an output
 # at or above the largest multiple of n not above 2**64 (2**64 - 50625 for n = 65521, - 2 for 7).
 _REJECTABLE = 0xFFFFFFFFFFFF0000
 _REJECTING_BOUNDS = st.sampled_from([1, 3, 7, 49152, 65521, 2**16])
 
 
-def _reference_next64(state: int) -> tuple[int, int]:
-    """SplitMix64 written the obvious way: (new state, output)."""
-    state = (state + _GOLDEN) & _MASK64
-    z = ((state ^ (state >> 30)) * _MULTIPLIERS[0]) & _MASK64
-    z = ((z ^ (z >> 27)) * _MULTIPLIERS[1]) & _MASK64
-    return state, z ^ (z >> 31)
-
-
-class _OneAtATime:
-    """The reference: every draw from one output at a time."""
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK64
-
-    def next64(self) -> int:
-        self.state, output = _reference_next64(self.state)
-        return output
-
-    def below(self, n: int) -> int:
-        limit = (1 << 64) - (1 << 64) % n
-        while True:
-            output = self.next64()
-            if output < limit:
-                return output % n
-
-    def shuffle(self, items: list) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = (self.next64() * (i + 1)) >> 64
-            items[i], items[j] = items[j], items[i]
-
-
-def _undo_xorshift(value: int, shift: int) -> int:
-    """x such that x ^ (x >> shift) == value (64 bits)."""
-    x = value
-    for _ in range(64 // shift + 1):
-        x = value ^ (x >> shift)
-    return x
-
-
 def _state_giving(output: int) -> int:
     """The state from which SplitMix64's next output is `output` (its output function inverted)."""
-    z = _undo_xorshift(output, 31)
-    z = (z * pow(_MULTIPLIERS[1], -1, 1 << 64)) & _MASK64
-    z = _undo_xorshift(z, 27)
-    z = (z * pow(_MULTIPLIERS[0], -1, 1 << 64)) & _MASK64
-    return (_undo_xorshift(z, 30) - _GOLDEN) & _MASK64
+    return (unmix(output) - GOLDEN) & MASK64
 
 
 def test_the_inverted_output_function_gives_the_output_asked_for():
-    for output in (0, 1, _REJECTABLE, _MASK64, 0x0123456789ABCDEF):
-        assert _reference_next64(_state_giving(output))[1] == output
+    for output in (0, 1, _REJECTABLE, MASK64, 0x0123456789ABCDEF):
+        assert reference_next64(_state_giving(output))[1] == output
 
 
 _BOUNDS = st.one_of(st.integers(1, 60), st.sampled_from([1, 2, 7, 2**16, 2**16 + 1, 2**63 + 1, 2**64 - 1, 2**64]),
@@ -89,7 +45,7 @@ _DRAWS = st.one_of(
 )
 
 
-def _check_draws(rng: Rng, reference: _OneAtATime, draws: list) -> Rng:
+def _check_draws(rng: Rng, reference: OneAtATime, draws: list) -> Rng:
     """Make `draws` on both, checking every value and the state after each; returns the generator
     drawn from last (a copy or a pickle made mid-batch replaces the original)."""
     for draw, arg in draws:
@@ -109,31 +65,31 @@ def _check_draws(rng: Rng, reference: _OneAtATime, draws: list) -> Rng:
             fresh = Rng()
             fresh.state = rng.state  # read back as set, bits above 64 included
             assert twin == rng and pickle.dumps(twin) == pickle.dumps(rng) == pickle.dumps(fresh)
-            assert twin.next64() == _OneAtATime(reference.state).next64()  # the twin is independent
+            assert twin.next64() == OneAtATime(reference.state).next64()  # the twin is independent
             rng = twin
             reference.next64()
         else:
             value = {"same": reference.state, "same + 2**70": reference.state + (1 << 70),
-                     "back one": (reference.state - _GOLDEN) & _MASK64}[arg]
+                     "back one": (reference.state - GOLDEN) & MASK64}[arg]
             rng.state = value
-            reference.state = value & _MASK64
+            reference.state = value & MASK64
             assert rng.state == value
-        assert rng.state & _MASK64 == reference.state
+        assert rng.state & MASK64 == reference.state
     return rng
 
 
 @settings(max_examples=300)
-@given(st.integers(0, _MASK64), st.lists(_DRAWS, max_size=25))
+@given(st.integers(0, MASK64), st.lists(_DRAWS, max_size=25))
 def test_batches_and_the_batches_continuing_them_give_the_reference_draws(seed, draws):
     """Long runs of draws (batches of every size up to 128 and those that follow them by an
     addition), shuffles of 0 to 300 cards (short, one batch, several), copies and pickles made
     mid-batch and states set from outside (to the very state a batch continues from, with bits
     above 64, or back one output) give the reference's draws."""
-    _check_draws(Rng(seed), _OneAtATime(seed), draws)
+    _check_draws(Rng(seed), OneAtATime(seed), draws)
 
 
 @settings(max_examples=300)
-@given(rejected=st.integers(_REJECTABLE, _MASK64), position=st.integers(0, 600), warm_up=st.integers(0, 1100),
+@given(rejected=st.integers(_REJECTABLE, MASK64), position=st.integers(0, 600), warm_up=st.integers(0, 1100),
        bound=_REJECTING_BOUNDS, draws=st.lists(_DRAWS, max_size=8))
 def test_an_output_below_may_reject_is_drawn_exactly_wherever_it_falls_in_a_batch(rejected, position, warm_up,
                                                                                   bound, draws):
@@ -143,24 +99,24 @@ def test_an_output_below_may_reject_is_drawn_exactly_wherever_it_falls_in_a_batc
     rng = Rng(12345)
     for _ in range(warm_up):  # batches grow from 1 to 512 outputs as a generator keeps drawing
         rng.below(6)
-    start = (_state_giving(rejected) - position * _GOLDEN) & _MASK64
+    start = (_state_giving(rejected) - position * GOLDEN) & MASK64
     rng.state = start
-    _check_draws(rng, _OneAtATime(start), [("below", (bound, position + 2)), *draws])
+    _check_draws(rng, OneAtATime(start), [("below", (bound, position + 2)), *draws])
 
 
-@given(rejected=st.integers(_REJECTABLE, _MASK64), position=st.integers(0, 511), bound=_REJECTING_BOUNDS)
+@given(rejected=st.integers(_REJECTABLE, MASK64), position=st.integers(0, 511), bound=_REJECTING_BOUNDS)
 def test_below_skips_an_output_its_bound_rejects_and_next64_returns_it(rejected, position, bound):
     rng = Rng(99)
     for _ in range(1100):
         rng.below(6)  # batches of 512 from now on
-    start = (_state_giving(rejected) - position * _GOLDEN) & _MASK64
+    start = (_state_giving(rejected) - position * GOLDEN) & MASK64
     rng.state = start
-    reference = _OneAtATime(start)
+    reference = OneAtATime(start)
     assert [rng.below(bound) for _ in range(position)] == [reference.below(bound) for _ in range(position)]
     assert rng.copy().next64() == rejected
     assert rng.below(bound) == reference.below(bound)
     is_rejected = rejected >= (1 << 64) - (1 << 64) % bound
-    assert rng.state == reference.state == (start + (position + 1 + is_rejected) * _GOLDEN) & _MASK64
+    assert rng.state == reference.state == (start + (position + 1 + is_rejected) * GOLDEN) & MASK64
 
 
 def test_a_generator_with_lanes_kept_pickles_and_compares_as_its_state_alone():

@@ -21,6 +21,8 @@ from typing import Iterable, Sequence
 
 from attrs import define, field
 
+from splitmix_reference import unmix
+
 from meeple import Game, Rng, View
 
 MASK = (1 << 64) - 1
@@ -107,23 +109,6 @@ def predict_from_candidates(game: Game, view: View, seat: int, candidates: Itera
 
 
 # -- the old seed schemes, which the attacks defeat --------------------------------------------------
-
-def _unshift(y: int, k: int) -> int:
-    """Invert x ^ (x >> k)."""
-    x = y
-    for _ in range(64 // k + 1):
-        x = y ^ (x >> k)
-    return x
-
-
-def unmix(z: int) -> int:
-    """Invert SplitMix64's output mix: the generator state that produced the output `z`."""
-    z = _unshift(z, 31)
-    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & MASK
-    z = _unshift(z, 27)
-    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & MASK
-    return _unshift(z, 30)
-
 
 def old_match_bot_seed(deal: int, seat: int) -> int:
     """The seed the old `match_plan` gave seat `seat`'s bot: ``Rng(deal ^ 0x5DEECE66D)``'s output
