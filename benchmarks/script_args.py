@@ -21,7 +21,7 @@ import argparse
 import contextlib
 import math
 import sys
-from typing import Iterator, NoReturn
+from typing import Any, Callable, Iterator, NoReturn
 
 from meeple import MeepleError
 from meeple.cli.common import one_line
@@ -45,36 +45,24 @@ def _number(text: str, what: str) -> float:
     return value
 
 
-def positive_int(text: str) -> int:
-    """A count that must be at least 1 (games, rounds, iterations, jobs...)."""
-    value = _integer(text, "a positive integer")
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
-    return value
+def _at_least(read: Callable[[str, str], float], what: str, lowest: float, strictly: bool) -> Callable[[str], Any]:
+    """An argparse type reading a number (`read`) that must be above `lowest` (or at least it)."""
+    def checked(text: str) -> Any:
+        value = read(text, what)
+        if value < lowest or (strictly and value == lowest):
+            raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}")
+        return value
+    return checked
 
 
-def non_negative_int(text: str) -> int:
-    """A count that may be 0 (0 often means: skip this part)."""
-    value = _integer(text, "an integer ≥ 0")
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected an integer ≥ 0, got {text!r}")
-    return value
-
-
-def positive_float(text: str) -> float:
-    """A finite number of seconds greater than 0."""
-    value = _number(text, "a positive number")
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
-    return value
-
-
-def non_negative_float(text: str) -> float:
-    """A finite number of seconds that may be 0 (0 often means: skip this part)."""
-    value = _number(text, "a number ≥ 0")
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a number ≥ 0, got {text!r}")
-    return value
+#: A count that must be at least 1 (games, rounds, iterations, jobs...).
+positive_int = _at_least(_integer, "a positive integer", 1, strictly=False)
+#: A count that may be 0 (0 often means: skip this part).
+non_negative_int = _at_least(_integer, "an integer ≥ 0", 0, strictly=False)
+#: A finite number of seconds greater than 0.
+positive_float = _at_least(_number, "a positive number", 0, strictly=True)
+#: A finite number of seconds that may be 0 (0 often means: skip this part).
+non_negative_float = _at_least(_number, "a number ≥ 0", 0, strictly=False)
 
 
 def seed(text: str) -> int:
