@@ -534,7 +534,7 @@ def _viewer(cls: type) -> Callable[[State, int | None], View]:
                   "    if extras:", "        fields = fields + extras"]
     lines += ["    return fields", "",
               "def view(self, player):",
-              "    if self.__class__ is not cls_:",
+              "    if type(self) is not cls_:",  # (a call 3.11 specializes; `__class__` is a generic lookup)
               "        return viewer_(self.__class__)(self, player)",
               f"    zones = {_tuple_of(zones)}",
               "    watch = self._watch",

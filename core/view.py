@@ -246,6 +246,14 @@ class LiveViews:
     def zone_changing(self, zone: Any) -> None:
         """`zone` is about to change: keep a copy of it (and of the state, for the extras) for
         every unread view still alive (copy on write: its view is built only if it is read)."""
+        refs = self.refs
+        if len(refs) == 1:
+            view = refs[0]()
+            if view is None or view._src is None:
+                # The common cases: the one view taken since was dropped unread, or was read
+                # (tested here, not in `_save`: a host takes a view at every decision).
+                refs.clear()
+                return
         self._save(zone)
 
     def state_changing(self) -> None:
@@ -258,7 +266,6 @@ class LiveViews:
         if len(refs) == 1:
             view = refs[0]()
             if view is None or view._src is None:
-                # The common cases: the one view taken since was dropped unread, or was read.
                 refs.clear()
                 return
         keep = []
