@@ -259,15 +259,11 @@ class LiveViews:
     def state_changing(self) -> None:
         """The state is about to apply an action: keep a copy of it for every unread view whose
         game has view extras (its zones save themselves as they change)."""
-        self._save(None)
+        self.zone_changing(None)
 
     def _save(self, zone: Any) -> None:
+        """`zone_changing`'s copies, for views that may still be read (`zone` None: the state's)."""
         refs = self.refs
-        if len(refs) == 1:
-            view = refs[0]()
-            if view is None or view._src is None:
-                refs.clear()
-                return
         keep = []
         key = id(zone)
         zone_copy = state_copy = None
