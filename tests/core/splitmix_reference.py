@@ -60,3 +60,10 @@ class OneAtATime:
 
     def random(self) -> float:
         return (self.next64() >> 11) * (1.0 / (1 << 53))
+
+
+def shuffled(generator, size: int) -> list[int]:
+    """`range(size)` as `generator` (an `Rng` or a `OneAtATime`) shuffles it."""
+    items = list(range(size))
+    generator.shuffle(items)
+    return items

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from splitmix_reference import MASK64, OneAtATime, reference_next64
+from splitmix_reference import MASK64, OneAtATime, reference_next64, shuffled
 
 from meeple import Rng
 
@@ -168,10 +168,7 @@ def _step(rng: Rng, reference: OneAtATime, step: str, arg) -> Rng:
         items = list(range(arg))
         assert rng.choice(items) == items[reference.below(arg)]
     elif step == "shuffle":
-        items, expected = list(range(arg)), list(range(arg))
-        rng.shuffle(items)
-        reference.shuffle(expected)
-        assert items == expected
+        assert shuffled(rng, arg) == shuffled(reference, arg)
     elif step == "random":
         assert rng.random() == reference.random()
     elif step == "spawn":

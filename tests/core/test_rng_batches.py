@@ -14,7 +14,7 @@ import pickle
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from splitmix_reference import GOLDEN, MASK64, OneAtATime, reference_next64, unmix
+from splitmix_reference import GOLDEN, MASK64, OneAtATime, reference_next64, shuffled, unmix
 
 from meeple import Rng
 
@@ -55,10 +55,7 @@ def _check_draws(rng: Rng, reference: OneAtATime, draws: list) -> Rng:
         elif draw == "next64":
             assert [rng.next64() for _ in range(arg)] == [reference.next64() for _ in range(arg)]
         elif draw == "shuffle":
-            items, expected = list(range(arg)), list(range(arg))
-            rng.shuffle(items)
-            reference.shuffle(expected)
-            assert items == expected
+            assert shuffled(rng, arg) == shuffled(reference, arg)
         elif draw == "copy":
             twin = {"copy": rng.copy, "deepcopy": lambda: copying.deepcopy(rng),
                     "pickle": lambda: pickle.loads(pickle.dumps(rng))}[arg]()
