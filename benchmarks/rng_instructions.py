@@ -22,6 +22,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from script_args import positive_int
+
 REPO = Path(__file__).resolve().parent.parent
 CALLGRIND = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
 
@@ -64,8 +66,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rev", action="append", required=True,
                         help="a git revision, or WORKTREE (core/rng.py as it is in this checkout); repeat")
-    parser.add_argument("--calls", type=int, default=200_000, help="below(7) calls (default 200,000)")
-    parser.add_argument("--shuffles", type=int, default=2_000, help="shuffles of 54 cards (default 2,000)")
+    parser.add_argument("--calls", type=positive_int, default=200_000, help="below(7) calls (default 200,000)")
+    parser.add_argument("--shuffles", type=positive_int, default=2_000, help="shuffles of 54 cards (default 2,000)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="meeple-rng-") as temp:
         for rev in args.rev:
