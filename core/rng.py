@@ -9,6 +9,7 @@ statistically sound for shuffling cards and is portable across Python versions, 
 from __future__ import annotations
 
 import sys
+from array import array
 from functools import lru_cache
 from typing import MutableSequence, Sequence, TypeVar
 
@@ -31,6 +32,12 @@ _ALWAYS_ACCEPTED = 0xFFFFFFFFFFFF0000
 _NEVER_ACCEPTED_BYTES = b"\xff" * 6  # in the bytes of any output that is not: its top 48 bits
 
 
+def _uniform_lanes(value: int, count: int, width: int = 16) -> int:
+    """`count` lanes of `width` bytes, each holding `value`: one bytes repetition (built value by
+    value, 512 lanes cost ~5x more)."""
+    return int.from_bytes(value.to_bytes(width, "little") * count, "little")
+
+
 @lru_cache(maxsize=None)
 def _lane_constants(count: int) -> tuple[int, int, int, int, int, int, int]:
     """Constants for `count` outputs computed together in 128-bit lanes (see `Rng._words`).
@@ -41,16 +48,21 @@ def _lane_constants(count: int) -> tuple[int, int, int, int, int, int, int]:
     offset from the state, 2**64 - 1 in each lane, count * golden mod 2**64 in each lane: what
     takes every lane past the whole batch, 2**64 - 1 in each of the first half lanes, the shift
     that moves lane half + k to the top of lane k, 2**33 - 1 in each 64-bit word of half lanes).
+
+    Every process meets a dozen batch sizes in its first draws, so this is built from bytes in C:
+    ~40 us for 512 lanes (it was ~270 us built value by value).
     """
     half = (count + 1) // 2
-    outputs = [*range(count - 1, -1, -2), *range(count - 2, -1, -2)]  # lane by lane
-
-    def lanes(values: Sequence[int], width: int = 16) -> int:
-        return int.from_bytes(b"".join(value.to_bytes(width, "little") for value in values), "little")
-
-    return (lanes([1] * count), lanes([((output + 1) * _GOLDEN) & _MASK for output in outputs]),
-            lanes([_MASK] * count), lanes([(count * _GOLDEN) & _MASK] * count), lanes([_MASK] * half),
-            128 * half - 64, lanes([(1 << 33) - 1] * (2 * half), 8))
+    # Each lane's output + 1 (count, count - 2, ..., then count - 1, count - 3, ...) in the low
+    # 64 bits of its 128; times golden, it is the lane's offset (less than 2**74: no carry out).
+    multiples = array("Q", bytes(16 * count))
+    multiples[::2] = array("Q", [*range(count, 0, -2), *range(count - 1, 0, -2)])
+    if sys.byteorder != "little":
+        multiples.byteswap()
+    masks = _uniform_lanes(_MASK, count)
+    return (_uniform_lanes(1, count), (int.from_bytes(multiples, "little") * _GOLDEN) & masks, masks,
+            _uniform_lanes((count * _GOLDEN) & _MASK, count), _uniform_lanes(_MASK, half),
+            128 * half - 64, _uniform_lanes((1 << 33) - 1, 2 * half, 8))
 
 
 def _one_at_a_time(state: int, count: int) -> list[int]:

@@ -11,12 +11,14 @@ and copies, pickles and states set from outside in the middle of a batch.
 import copy as copying
 import pickle
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from splitmix_reference import GOLDEN, MASK64, OneAtATime, reference_next64, shuffled, unmix
 
 from meeple import Rng
+from meeple.rng import _lane_constants
 
 # Outputs from 2**64 - 2**16 up are those a bound up to 2**16 may reject: below(n) rejects an output
 # at or above the largest multiple of n not above 2**64 (2**64 - 50625 for n = 65521, - 2 for 7).
@@ -133,3 +135,22 @@ def test_a_generator_with_lanes_kept_pickles_and_compares_as_its_state_alone():
     rng.shuffle(cards)
     fresh.shuffle(fresh_cards)
     assert cards == fresh_cards and rng == fresh
+
+
+def _lane_constants_value_by_value(count: int) -> tuple[int, ...]:
+    """`_lane_constants` as it was first written, each lane's value converted on its own: the
+    reference for the constants built from repeated bytes."""
+    half = (count + 1) // 2
+    outputs = [*range(count - 1, -1, -2), *range(count - 2, -1, -2)]  # lane by lane
+
+    def lanes(values: list[int], width: int = 16) -> int:
+        return int.from_bytes(b"".join(value.to_bytes(width, "little") for value in values), "little")
+
+    return (lanes([1] * count), lanes([((output + 1) * GOLDEN) & MASK64 for output in outputs]),
+            lanes([MASK64] * count), lanes([(count * GOLDEN) & MASK64] * count), lanes([MASK64] * half),
+            128 * half - 64, lanes([(1 << 33) - 1] * (2 * half), 8))
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 4, 11, 12, 53, 54, 107, 108, 128, 255, 511, 512, 1000])
+def test_lane_constants_built_from_bytes_equal_those_built_value_by_value(count):
+    assert _lane_constants(count) == _lane_constants_value_by_value(count)
