@@ -9,7 +9,7 @@ from typing import Any, Iterable, Iterator
 from attrs import frozen
 
 from ..rng import Rng
-from .base import Card, Visibility, Zone, view_maker
+from .base import _OWNER, _PUBLIC, Card, Visibility, Zone, view_maker
 
 
 @frozen
@@ -532,8 +532,8 @@ class Hand(CardRow):
         """What `player` sees (cached). A hand holding cards known to only some seats builds one
         view per seat that does not see it (each sees the cards it knows)."""
         visibility = self.visibility
-        if player is None or visibility is Visibility.PUBLIC or (
-                visibility is Visibility.OWNER and player == self.owner):
+        if player is None or visibility is _PUBLIC or (
+                visibility is _OWNER and player == self.owner):
             seen = self._seen
             if seen is None:
                 seen = self._seen = self._make_view(True)

@@ -44,7 +44,7 @@ class Tableau(Zone):
                  visibility: Visibility = Visibility.PUBLIC) -> None:
         super().__init__(visibility, owner)
         public_only(self)
-        self._layers = [tuple(layer) for layer in layers]
+        self._layers = list(map(tuple, layers))  # (no comprehension frame: a deal builds a tableau per seat)
         self.top: tuple[Card, ...] | None = self._layers[-1] if self._layers else None
 
     def __len__(self) -> int:
