@@ -20,9 +20,13 @@ JOKERS = 5
 DECK_SIZE = COPIES * len(VALUES) + JOKERS  # 109
 
 
+#: All 109 cards in value order, jokers last (components); `full_deck` copies it (every deal).
+_DECK = tuple(v for v in VALUES for _ in range(COPIES)) + (JOKER,) * JOKERS
+
+
 def full_deck() -> list[int]:
-    """All 109 cards: 8 of each value 1–13 and 5 jokers (components)."""
-    return [v for v in VALUES for _ in range(COPIES)] + [JOKER] * JOKERS
+    """All 109 cards: 8 of each value 1–13 and 5 jokers (components), jokers last."""
+    return list(_DECK)
 
 
 def layer_value(layer: Iterable[int]) -> int:

@@ -28,6 +28,8 @@ from .state import LinkoState
 HAND_SIZE = 13  # rule 1
 DUEL_JOKERS = 2  # D1: each player's openly dealt jokers
 DUEL_DEALT = 11  # D1: dealt on top of them
+#: D1: what everyone knows of a Duel hand as dealt: its two jokers, not the rest.
+DUEL_HAND_KNOWN = (True,) * DUEL_JOKERS + (False,) * DUEL_DEALT
 
 OPTIONS = (
     Option("variant", "str", "base",
@@ -119,20 +121,17 @@ class Linko(Game):
 
     def setup(self, rng: Rng) -> LinkoState:
         """Rule 1 (or D1–D2 for the Duel): deal the hands, the draw pile, the display."""
-        players = self.players
-        hands = tuple(Hand((), owner=seat, ordered=False) for seat in range(players))
+        players, seats = self.players, range(self.players)
         cards = full_deck()
-        dealt = HAND_SIZE
-        if self.duel:
-            for hand in hands:  # D1: two jokers each, dealt openly
-                for _ in range(DUEL_JOKERS):
-                    cards.remove(JOKER)
-                    hand.add(JOKER, known=True)
-            dealt = DUEL_DEALT
+        if self.duel:  # D1: two jokers each, dealt openly (the deck's jokers are its last cards)
+            del cards[-DUEL_JOKERS * players:]
         rng.shuffle(cards)
         pile = Pile(cards, Visibility.SECRET)
-        for hand in hands:
-            hand.extend(pile.draw(dealt))
+        if self.duel:  # D1: then 11 cards each, seat by seat, unseen by the opponent
+            hands = tuple([Hand([JOKER] * DUEL_JOKERS + pile.draw(DUEL_DEALT), owner=seat, ordered=False,
+                                known=DUEL_HAND_KNOWN) for seat in seats])
+        else:  # rule 1: 13 cards each, seat by seat
+            hands = tuple([Hand(pile.draw(HAND_SIZE), owner=seat, ordered=False) for seat in seats])
         display = Display(DISPLAY_WIDTH)
         display.refill(pile)
         ghost, removed = KeyedPiles(), Pile()
@@ -140,7 +139,7 @@ class Linko(Game):
             fill_ghost_zone(ghost, pile, display, removed)  # D2
         return self.build_state(
             rng, pending=[PLAY_CARDS[0]],
-            hands=hands, tableaux=tuple(Tableau((), owner=seat) for seat in range(players)),
+            hands=hands, tableaux=tuple([Tableau((), owner=seat) for seat in seats]),
             display=display, draw_pile=pile, discard=Pile(), stolen=Pile(), ghost=ghost,
             removed=removed,
         )
