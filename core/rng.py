@@ -65,6 +65,48 @@ def _lane_constants(count: int) -> tuple[int, int, int, int, int, int, int]:
             128 * half - 64, _uniform_lanes((1 << 33) - 1, 2 * half, 8))
 
 
+@lru_cache(maxsize=None)
+def _index_constants(count: int) -> tuple[int, int, int, tuple[int, ...]]:
+    """Constants for `_shuffle_indices` on `count` words, word w's multiplier being m = w + 2.
+
+    Returns (2**32 - 1 in each word, 2**32 in each word, m - 1 in each word, the bit planes of the
+    multipliers: plane b has all 64 bits set in the words whose m has bit b set); ~40 kB for 512.
+    """
+    multipliers = range(2, count + 2)
+
+    def words(values: Sequence[int]) -> int:
+        return int.from_bytes(array("Q", values).tobytes(), sys.byteorder)
+
+    planes = tuple(words([_MASK if m >> b & 1 else 0 for m in multipliers])
+                   for b in range((count + 1).bit_length()))
+    return (_uniform_lanes(0xFFFFFFFF, count, 8), _uniform_lanes(1 << 32, count, 8), words(range(1, count + 1)),
+            planes)
+
+
+def _shuffle_indices(words: int, count: int) -> list[int] | None:
+    """The Fisher-Yates indices (z * m) >> 64 of the last `count` cards of a shuffle, m = count + 1
+    down to 2, from their outputs z (`Rng._words`), next card first; None (about m / 2**32 per
+    card) when one of them might be off by one, for the caller to compute one by one.
+
+    One multiply-shift per card of a 64-bit z costs Python ~60 ns; here every product is taken at
+    once, in the int's 64-bit words: the top 32 bits t of each z times its own m, added up bit
+    plane by bit plane of the multipliers (t * m < 2**42: no word carries into the next). The
+    index is then the product's top: (t * m) >> 32, the high half of each word. Exact unless the
+    low 32 bits of z, dropped, carry into it: that needs (t * m mod 2**32) + m > 2**32, checked
+    for every word at once.
+    """
+    low_halves, carries, less_one, planes = _index_constants(count)
+    tops = (words >> 32) & low_halves
+    products = tops & planes[0]
+    for bit in range(1, len(planes)):
+        products += (tops << bit) & planes[bit]
+    if ((products & low_halves) + less_one) & carries:
+        return None
+    # The high 32-bit half of each word, from the top word (the next card's) down (`tolist` hands
+    # out the ints up to 256 that Python keeps cached, allocating none for a deck that size).
+    return memoryview(products.to_bytes(count * 8, "little")).cast("I")[::-2].tolist()
+
+
 def _one_at_a_time(state: int, count: int) -> list[int]:
     """The next `count` outputs from `state`, the next one last, drawn one by one (for batches too
     small to compute together)."""
@@ -118,9 +160,10 @@ class Rng:
     def state(self, value: int) -> None:
         self._origin, self._ahead, self._filled = value, (), 0
 
-    def _words(self, state: int, count: int) -> bytes:
-        """The next `count` outputs from `state` (64 bits) computed together, as `count`
-        little-endian 64-bit words, the next output last.
+    def _words(self, state: int, count: int) -> int:
+        """The next `count` outputs from `state` (64 bits) computed together, as `count` 64-bit
+        words of one int, the next output in the top word (its `to_bytes(count * 8, "little")`
+        lists them in memory order, the next one last).
 
         SIMD within one Python int: a lane of 128 bits per output holds its state (see
         `_lane_constants`), so each step of SplitMix64's mix is one big-int operation for every
@@ -140,7 +183,7 @@ class Rng:
         z = ((z ^ ((z >> 30) & masks)) * 0xBF58476D1CE4E5B9) & masks
         z = ((z ^ ((z >> 27) & masks)) * 0x94D049BB133111EB) & masks
         z = (z & low_masks) | (z >> shift)
-        return (z ^ ((z >> 31) & word_masks)).to_bytes(count * 8, "little")
+        return z ^ ((z >> 31) & word_masks)
 
     def _fill(self) -> list[int]:
         """Compute the next batch of outputs ahead (called when none is left); returns `_ahead`.
@@ -157,7 +200,7 @@ class Rng:
             ahead = _one_at_a_time(state, count)
             rejectable = max(ahead) >= _ALWAYS_ACCEPTED
         else:
-            words = self._words(state, count)
+            words = self._words(state, count).to_bytes(count * 8, "little")
             ahead = memoryview(words).cast("Q").tolist()
             rejectable = _NEVER_ACCEPTED_BYTES in words and max(ahead) >= _ALWAYS_ACCEPTED
         if rejectable:  # about once in 2**48 outputs
@@ -204,8 +247,9 @@ class Rng:
 
         Each index comes from the next 64 random bits by multiply-shift (Lemire); its bias, below
         n / 2**64, is far beyond anything a card game can detect. Samplers and deals shuffle
-        constantly, so the bits of a long shuffle are computed together (`_words`). Outputs
-        already computed ahead are used first.
+        constantly, so the bits of a long shuffle are computed together (`_words`), and so are
+        the indices of its last 512 cards (`_shuffle_indices`), leaving Python only the swaps.
+        Outputs already computed ahead are used first.
         """
         i = len(items) - 1
         ahead = self._ahead
@@ -227,11 +271,19 @@ class Rng:
             size = i + 1  # of the part left to shuffle: its top index, size - 1, swaps next
             while size > 1:
                 count = size - 1 if size <= _LANES else _LANES
-                for z in reversed(memoryview(self._words(state, count)).cast("Q").tolist()):
+                words = self._words(state, count)
+                state = (state + count * _GOLDEN) & _MASK
+                if count == size - 1:  # the last batch (size down to 2): its indices at once
+                    indices = _shuffle_indices(words, count)
+                    if indices is not None:
+                        for j in indices:
+                            size -= 1
+                            items[size], items[j] = items[j], items[size]
+                        break
+                for z in reversed(memoryview(words.to_bytes(count * 8, "little")).cast("Q").tolist()):
                     j = (z * size) >> 64  # (not i + 1 from i: one addition less per card)
                     size -= 1
                     items[size], items[j] = items[j], items[size]
-                state = (state + count * _GOLDEN) & _MASK
         self._origin, self._filled = state, 0  # `_ahead` is empty
 
     def random(self) -> float:

@@ -154,3 +154,42 @@ def _lane_constants_value_by_value(count: int) -> tuple[int, ...]:
 @pytest.mark.parametrize("count", [1, 2, 3, 4, 11, 12, 53, 54, 107, 108, 128, 255, 511, 512, 1000])
 def test_lane_constants_built_from_bytes_equal_those_built_value_by_value(count):
     assert _lane_constants(count) == _lane_constants_value_by_value(count)
+
+
+def _output_near_index_boundary(index: int, multiplier: int, offset: int) -> int:
+    """The output `offset` away from the least z with (z * multiplier) >> 64 == index, where the
+    index of a shuffle's card changes (in [0, 2**64))."""
+    least = -((-index << 64) // multiplier)
+    return min(max(least + offset, 0), MASK64)
+
+
+def _shuffle_from_output(size: int, position: int, output: int) -> tuple[list[int], list[int]]:
+    """A shuffle of `size` cards whose card `position` (0 first, multiplier size - position) gets
+    `output`: (the Rng's permutation, the reference's)."""
+    start = (_state_giving(output) - position * GOLDEN) & MASK64
+    return shuffled(Rng(start), size), shuffled(OneAtATime(start), size)
+
+
+@pytest.mark.parametrize(("size", "position"), [(13, 0), (54, 0), (54, 30), (109, 0), (109, 106), (513, 400),
+                                                (600, 0), (600, 100)])
+def test_an_index_the_top_32_bits_of_its_output_get_wrong_is_computed_exactly(size, position):
+    """A long shuffle computes its indices from the top 32 bits of each output, and falls back to
+    the whole output where the 32 bits dropped could carry into the index: an output just past an
+    index boundary, whose top 32 bits give the index below it, is shuffled as the reference does."""
+    multiplier = size - position
+    output = _output_near_index_boundary(1, multiplier, 0)
+    assert ((output >> 32) * multiplier) >> 32 != (output * multiplier) >> 64  # the case is real
+    rng_permutation, reference_permutation = _shuffle_from_output(size, position, output)
+    assert rng_permutation == reference_permutation
+
+
+@settings(max_examples=300)
+@given(size=st.integers(2, 600), data=st.data(), offset=st.integers(-(1 << 33), 1 << 33))
+def test_outputs_near_an_index_boundary_anywhere_in_a_shuffle_give_the_reference_permutation(size, data, offset):
+    """Outputs within 2**33 of where a card's index changes (where the indices computed together
+    from 32 bits are exact and where they are not), at any card of any length of shuffle."""
+    position = data.draw(st.integers(0, size - 2))
+    multiplier = size - position
+    output = _output_near_index_boundary(data.draw(st.integers(1, multiplier - 1)), multiplier, offset)
+    rng_permutation, reference_permutation = _shuffle_from_output(size, position, output)
+    assert rng_permutation == reference_permutation
