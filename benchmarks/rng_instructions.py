@@ -8,7 +8,7 @@ random playout's chooser pays per `below` and what a deal pays per shuffle, load
 Each revision's core/rng.py (`WORKTREE`: the file as it is in this checkout) is loaded on its own
 (it imports nothing from meeple) and runs, under callgrind, `--calls` calls of `rng.below(7)` from
 one generator (as `meeple bench`'s chooser draws once per decision) and `--shuffles` shuffles of a
-54-card list from another (as Combo Breaker deals). The figures are *marginal*: the instructions of
+list of `--cards` cards from another (54 as Combo Breaker deals; Linko shuffles 109). The figures are *marginal*: the instructions of
 the full run minus those of a run a fifth as long, per call in between, so start-up is left out.
 Needs `valgrind` on PATH; a few seconds per revision.
 """
@@ -32,24 +32,24 @@ import importlib.util, sys
 spec = importlib.util.spec_from_file_location("rng_under_test", sys.argv[1])
 module = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(module)
-kind, times = sys.argv[2], int(sys.argv[3])
+kind, times, cards = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 
 def belows(rng, times):
     for _ in range(times):
         rng.below(7)
 
 def shuffles(rng, times):
-    cards = list(range(54))
+    deck = list(range(cards))
     for _ in range(times):
-        rng.shuffle(cards)
+        rng.shuffle(deck)
 
 (belows if kind == "below" else shuffles)(module.Rng(2024), times)
 """
 
 
-def instructions(rng_file: Path, kind: str, times: int) -> int:
-    """Instructions of one run of `times` draws of `kind` under callgrind."""
-    done = subprocess.run([*CALLGRIND, sys.executable, "-c", LOOP, str(rng_file), kind, str(times)],
+def instructions(rng_file: Path, kind: str, times: int, cards: int) -> int:
+    """Instructions of one run of `times` draws of `kind` (shuffles of `cards`) under callgrind."""
+    done = subprocess.run([*CALLGRIND, sys.executable, "-c", LOOP, str(rng_file), kind, str(times), str(cards)],
                           capture_output=True, text=True)
     counted = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode or not counted:
@@ -57,9 +57,10 @@ def instructions(rng_file: Path, kind: str, times: int) -> int:
     return int(counted.group(1))
 
 
-def marginal(rng_file: Path, kind: str, times: int) -> float:
+def marginal(rng_file: Path, kind: str, times: int, cards: int) -> float:
     """Instructions per call of `kind`, start-up left out (`times` calls minus `times` // 5)."""
-    return (instructions(rng_file, kind, times) - instructions(rng_file, kind, times // 5)) / (times - times // 5)
+    return ((instructions(rng_file, kind, times, cards) - instructions(rng_file, kind, times // 5, cards))
+            / (times - times // 5))
 
 
 def main() -> None:
@@ -67,7 +68,8 @@ def main() -> None:
     parser.add_argument("--rev", action="append", required=True,
                         help="a git revision, or WORKTREE (core/rng.py as it is in this checkout); repeat")
     parser.add_argument("--calls", type=positive_int, default=200_000, help="below(7) calls (default 200,000)")
-    parser.add_argument("--shuffles", type=positive_int, default=2_000, help="shuffles of 54 cards (default 2,000)")
+    parser.add_argument("--shuffles", type=positive_int, default=2_000, help="shuffles (default 2,000)")
+    parser.add_argument("--cards", type=positive_int, default=54, help="cards per shuffle (default 54)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="meeple-rng-") as temp:
         for rev in args.rev:
@@ -80,10 +82,11 @@ def main() -> None:
                     raise SystemExit(f"rng_instructions: error: no core/rng.py at {rev}: {shown.stderr.strip()}")
                 rng_file = Path(temp) / f"rng_{len(list(Path(temp).iterdir()))}.py"
                 rng_file.write_text(shown.stdout)
-            below = marginal(rng_file, "below", args.calls)
-            shuffle = marginal(rng_file, "shuffle", args.shuffles)
-            print(f"{rev}: below(7) {below:,.0f} instructions per call; shuffle of 54 cards {shuffle:,.0f} "
-                  f"per call ({shuffle / 53:,.0f} per output)", flush=True)
+            below = marginal(rng_file, "below", args.calls, args.cards)
+            shuffle = marginal(rng_file, "shuffle", args.shuffles, args.cards)
+            outputs = max(args.cards - 1, 1)
+            print(f"{rev}: below(7) {below:,.0f} instructions per call; shuffle of {args.cards} cards "
+                  f"{shuffle:,.0f} per call ({shuffle / outputs:,.0f} per output)", flush=True)
 
 
 if __name__ == "__main__":
