@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from splitmix_reference import GOLDEN, MASK64, OneAtATime, reference_next64, shuffled, unmix
 
 from meeple import Rng
-from meeple.rng import _lane_constants
+from meeple.rng import _index_constants, _lane_constants
 
 # Outputs from 2**64 - 2**16 up are those a bound up to 2**16 may reject: below(n) rejects an output
 # at or above the largest multiple of n not above 2**64 (2**64 - 50625 for n = 65521, - 2 for 7).
@@ -193,3 +193,17 @@ def test_outputs_near_an_index_boundary_anywhere_in_a_shuffle_give_the_reference
     output = _output_near_index_boundary(data.draw(st.integers(1, multiplier - 1)), multiplier, offset)
     rng_permutation, reference_permutation = _shuffle_from_output(size, position, output)
     assert rng_permutation == reference_permutation
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 12, 53, 108, 255, 256, 511, 512])
+def test_index_constants_built_from_bytes_equal_those_built_value_by_value(count):
+    """Word w of a shuffle's last batch of `count` cards has the multiplier m = w + 2."""
+    multipliers = range(2, count + 2)
+
+    def words(values) -> int:
+        return int.from_bytes(b"".join(value.to_bytes(8, "little") for value in values), "little")
+
+    planes = tuple(words([MASK64 if m >> bit & 1 else 0 for m in multipliers])
+                   for bit in range(max(multipliers).bit_length()))
+    assert _index_constants(count) == (words([2**32 - 1] * count), words([2**32] * count), words([count] * count),
+                                       planes)
