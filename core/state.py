@@ -209,8 +209,13 @@ class State(PendingDecisions, metaclass=StateMeta):
         same record, and replaying it (`apply(action)` one by one) gives the same game.
         """
         watch = self._watch
-        if watch is not None and watch.state_refs:
-            watch.state_changing()
+        if watch is not None:
+            refs = watch.refs
+            if refs:
+                if len(refs) == 1 and refs[0]() is None:
+                    refs.clear()  # the one view taken since, dropped unread (`state_changing`, inlined)
+                else:
+                    watch.state_changing()
         pending = self.pending
         try:  # (as in legal_actions)
             owed = pending[-1]
@@ -257,7 +262,7 @@ class State(PendingDecisions, metaclass=StateMeta):
         goes through `apply`'s checks (its choices are collected, not resolved at once).
         """
         watch = self._watch
-        if watch is not None and watch.state_refs:
+        if watch is not None and watch.refs:
             watch.state_changing()
         pending = self.pending
         owed = pending[-1]
@@ -278,8 +283,10 @@ class State(PendingDecisions, metaclass=StateMeta):
         random rollout), with no call into `legal_actions` and `apply_legal` per move where the
         game's frames own the rules. `draw()` gives a float in [0, 1)."""
         pending, watch = self.pending, self._watch
+        if watch is not None and watch.refs:
+            watch.state_changing()  # (forgets the views dropped unread; keeps what the others need)
         # A game overriding the rules, or a view to keep, takes the written-out loop throughout.
-        inline = self._frames_rule and (watch is None or not watch.state_refs)
+        inline = self._frames_rule and (watch is None or not watch.refs)
         while pending:
             frame = pending[-1]
             if not inline or frame.player is None:  # a simultaneous choice is collected by apply_legal
@@ -340,7 +347,7 @@ class State(PendingDecisions, metaclass=StateMeta):
         """Put back pending choices (`(seat, action)` pairs) of the simultaneous decision on top,
         as read from JSON or a view; each must be a legal choice of a seat that owes one."""
         watch = self._watch
-        if watch is not None and watch.state_refs:
+        if watch is not None and watch.refs:
             watch.state_changing()
         restored: dict[int, Action] = {}
         for seat, action in choices:
@@ -369,7 +376,7 @@ class State(PendingDecisions, metaclass=StateMeta):
         if not self._choices:
             return
         watch = self._watch
-        if watch is not None and watch.state_refs:
+        if watch is not None and watch.refs:
             watch.state_changing()
         self.moves -= len(self._choices)
         self._choices = None
@@ -479,11 +486,13 @@ def _caches_seen_view(zone_type: type | None) -> bool:
 def _viewer(cls: type) -> Callable[[State, int | None], View]:
     """Compile the view function of a state class.
 
-    `view(state, player)` takes a lazy snapshot (see `meeple.view`): the state's zone objects,
-    its plain values (lists and dicts as tuples; hidden fields left out), `moves`, `pending` and
-    the pending choices, and the state's `LiveViews` last. `build(player, src, saved)` turns it into the view's fields when the
-    view is first read: each zone's (cached) view — or that of the copy kept before it changed —
-    and the values, then the extras when the game has any."""
+    `view(state, player)` takes a lazy snapshot (see `meeple.view`): `[build, state, player,
+    zones, watch, saved]`, the state's zone objects and its `LiveViews` (`watch`), whose
+    `state_changing` keeps `values(state)` for the view if the state changes before it is read:
+    the game, `moves`, `pending`, the pending choices, then the plain values (lists and dicts as
+    tuples; hidden fields left out). `build(player, state, zones, values, saved)` turns it into
+    the view's fields when the view is first read: each zone's (cached) view — or that of the
+    copy kept before it changed — and the values, then the extras when the game has any."""
     viewer = _VIEWERS.get(cls)
     if viewer is not None:
         return viewer
@@ -518,19 +527,20 @@ def _viewer(cls: type) -> Callable[[State, int | None], View]:
         entries.append(f"({n!r}, {local})")
         saved_entries.append(f"({n!r}, {local})")
     has_extras = cls.view_extras is not State.view_extras
-    src = (f"(build, self.game, self.moves, tuple(self.pending), self._choices, player, "
-           f"{'self' if has_extras else 'None'}, zones{''.join(', ' + v for v in values)}, watch)")
-    lines = ["def build(player, src, saved):"]
+    lines = ["def values(self):",
+             "    return (self.game, self.moves, tuple(self.pending), self._choices"
+             f"{''.join(', ' + v for v in values)})", "",
+             "def build(player, state, zones, values, saved):"]
     if zones:
-        lines.append(f"    {_tuple_of([f'z{i}' for i in range(len(zones))])} = src[7]")
+        lines.append(f"    {_tuple_of([f'z{i}' for i in range(len(zones))])} = zones")
     if values:
-        lines.append(f"    {_tuple_of([f'v{i}' for i in range(len(values))])} = src[8:-1]")
+        lines.append(f"    {_tuple_of([f'v{i}' for i in range(len(values))])} = values[4:]")
     lines += ["    if saved is None:", f"        fields = {_tuple_of(entries)}",
               "    else:", f"        fields = {_tuple_of(saved_entries)}"]
     if has_extras:
         lines += ["    if saved is not None and EXTRAS_ in saved:",
                   "        extras = view_extras_(saved[EXTRAS_], player)",
-                  "    else:", "        extras = view_extras_(src[6], player)",
+                  "    else:", "        extras = view_extras_(state, player)",
                   "    if extras:", "        fields = fields + extras"]
     lines += ["    return fields", "",
               "def view(self, player):",
@@ -544,13 +554,11 @@ def _viewer(cls: type) -> Callable[[State, int | None], View]:
               "    if watch is not None and zones == watch.zones:",
               "        zones = watch.zones",
               "        v = new_(View_)",
-              f"        set_src(v, {src})",
-              "        set_saved(v, None)",
+              "        set_src(v, [build, self, player, zones, watch, None])",
               "    else:",
-              f"        watch = watch_zones_(self, zones, {has_extras})",
+              f"        watch = watch_zones_(self, zones, values, {has_extras})",
               "        v = new_(View_)",
-              f"        set_src(v, {src})",
-              "        set_saved(v, None)",
+              "        set_src(v, [build, self, player, zones, watch, None])",
               "        if watch.eager:",
               "            v._materialise()",
               "            return v",
@@ -561,7 +569,7 @@ def _viewer(cls: type) -> Callable[[State, int | None], View]:
               "    return v"]
     namespace: dict[str, Any] = {
         "View_": _UnreadView, "new_": object.__new__,
-        "set_src": View._src.__set__, "set_saved": View._saved.__set__, "watch_zones_": watch_zones, "ref_": ref,  # type: ignore[attr-defined]
+        "set_src": View._src.__set__, "watch_zones_": watch_zones, "ref_": ref,  # type: ignore[attr-defined]
         "MAX_LIVE_": MAX_LIVE_VIEWS, "cls_": cls, "viewer_": _viewer,
         "EXTRAS_": _EXTRAS, "view_extras_": _view_extras,
         "PUBLIC_": Visibility.PUBLIC, "OWNER_": Visibility.OWNER}

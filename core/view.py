@@ -1,13 +1,15 @@
 """A player's view of a state: frozen, JSON-serializable, holding only what that player may see.
 
-`State.view` builds a view lazily: it keeps the state's plain values and its zone objects as they
-are, and reads the zones' views (and the game's view extras) only when the view is first read. It
-stays a true snapshot (copy on write): before a zone changes (`Zone._changed`), or the state
-applies an action in a game with view extras, `LiveViews` keeps a copy of that zone (of the
-state) for every such view still alive and unread. A view nobody reads (a random bot's, or one a
-host drops) costs little more than the tuple of the state's fields, whatever the game's zones;
-one kept unread costs a copy of each zone that changes while it waits; one that is read costs
-what building it at once costs. Reading happens on the reader's thread: a host that hands a view
+`State.view` builds a view lazily: it keeps the state and its zone objects as they are, and
+reads the zones' views, the state's plain values (and the game's view extras) only when the view
+is first read. It stays a true snapshot (copy on write): before a zone changes (`Zone._changed`),
+or the state applies an action (or takes or withdraws a pending choice), `LiveViews` keeps a
+copy of that zone (of the state's plain values; a clone of the state for a game with view extras)
+for every such view still alive and unread. A view nobody reads (a random bot's, or one a host
+drops) costs a small list and a weak reference, whatever the game's zones and fields; one kept
+unread costs a copy of each zone that changes while it waits, and of the plain values; one that
+is read costs what building it at once costs. (A state's plain field set by hand, outside
+`apply`, while a view of it waits unread is not caught: set up states before taking views.) Reading happens on the reader's thread: a host that hands a view
 to another thread while its state may change reads it first (`view.fields`), as
 `meeple.runner` and the server do.
 """
@@ -15,7 +17,7 @@ to another thread while its state may change reads it first (`view.fields`), as
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 import attrs
 from attrs import frozen
@@ -47,11 +49,11 @@ class View(PendingDecisions):
     chosen: tuple[int, ...] = ()
     choices: tuple[tuple[int, Action], ...] = ()
     _by_name: dict[str, Any] = attrs.field(init=False, eq=False, hash=False, repr=False)
-    # A lazy view (see the module's docstring): what it was taken from, until it is read; then None.
+    # A lazy view (see the module's docstring): what it was taken from, until it is read; then
+    # None. A list `[build, state, player, zones, watch, saved]` (see `State.view`): `saved` is
+    # what it keeps of its zones (copies, by `id` of the zone) and of its state (its plain values
+    # under VALUES, a clone under EXTRAS for the view extras) from before they changed, or None.
     _src: Any = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
-    # What a lazy view keeps of its zones (copies, by `id` of the zone) and of its state (a clone,
-    # under EXTRAS, for the view extras) before they changed.
-    _saved: dict[Any, Any] | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
 
     def _chosen_seats(self) -> Iterable[int]:
         return self.chosen
@@ -79,8 +81,6 @@ class View(PendingDecisions):
         # Only reached for a name the view does not hold: a field of the state, read by name
         # (an unread view reads its state first: `_UnreadView`).
         if name.startswith("_"):
-            if name == "_saved":
-                return None  # a lazy view saves nothing until one of its zones changes
             if name == "_by_name":
                 # The index of fields by name, built on the first read by name (many views,
                 # a host's or a rollout's, are never read that way), then kept.
@@ -95,22 +95,25 @@ class View(PendingDecisions):
 
     def _materialise(self) -> None:
         """Read what a lazy view was taken from: the zones' views (of the copies kept of those
-        that changed since, of the others as they still are), the plain values and extras."""
+        that changed since, of the others as they still are), the plain values (as kept, or as
+        the state still holds them) and extras."""
         src = self._src
         if src is None:
             return  # read meanwhile (by another thread)
-        build, game, moves, pending, choices, player = src[:6]
+        build, state, player, zones, watch, saved = src
         _set_player(self, player)
-        saved = self._saved
         kept = -1 if saved is None else len(saved)
         while True:
-            fields = build(player, src, saved)
-            # A zone that changed meanwhile (on another thread) was copied first: read again.
-            now = self._saved
+            values = saved[VALUES] if saved is not None and VALUES in saved else watch.values(state)
+            fields = build(player, state, zones, values, saved)
+            # A zone or the state that changed meanwhile (on another thread) was copied first:
+            # read again.
+            now = src[SAVED]
             now_kept = -1 if now is None else len(now)
             if now is saved and now_kept == kept:
                 break
             saved, kept = now, now_kept
+        game, moves, pending, choices = values[:4]
         _set_fields(self, fields)
         _set_game(self, game.spec.id)
         _set_moves(self, moves)
@@ -121,12 +124,10 @@ class View(PendingDecisions):
         else:
             _set_chosen(self, ())
             _set_choices(self, ())
-        _set_src(self, None)
-        if saved is not None:
-            _set_saved(self, None)  # let go of the copies kept for it
+        _set_src(self, None)  # (and with it the copies kept for it)
         if self.__class__ is _UnreadView:
             _set_class(self, View)  # read: its fields are plain slots from now on
-        refs = src[-1].refs
+        refs = watch.refs
         if refs and refs[-1]() is self:
             refs.pop()  # the view taken last, read: its zones need not save themselves for it
 
@@ -171,7 +172,7 @@ class _UnreadView(View):
     @property
     def player(self) -> int | None:  # type: ignore[override]
         src = self._src
-        return src[5] if src is not None else _get_player(self)
+        return src[2] if src is not None else _get_player(self)
 
 
 def _read_first(name: str) -> property:
@@ -193,14 +194,16 @@ _set_class = object.__dict__["__class__"].__set__
 _get_player = View.player.__get__  # type: ignore[attr-defined]
 #: What `==` compares of two views (attrs' `eq` fields), read through their attributes.
 _compared = attrgetter(*(f.name for f in attrs.fields(View) if f.eq))
-#: The key under which a lazy view keeps a clone of its state for the view extras (zones are
-#: keyed by int ids).
-EXTRAS = "extras"
+#: The keys under which a lazy view keeps its state's plain values and a clone of its state for
+#: the view extras (zones are keyed by int ids).
+VALUES, EXTRAS = "values", "extras"
+#: Where a lazy view's `_src` keeps what it saved (see `View._src`).
+SAVED = 5
 
 _set_game, _set_player, _set_moves = View.game.__set__, View.player.__set__, View.moves.__set__  # type: ignore[attr-defined]
 _set_pending, _set_fields = View.pending.__set__, View.fields.__set__  # type: ignore[attr-defined]
 _set_chosen, _set_choices = View.chosen.__set__, View.choices.__set__  # type: ignore[attr-defined]
-_set_src, _set_saved = View._src.__set__, View._saved.__set__  # type: ignore[attr-defined]
+_set_src = View._src.__set__  # type: ignore[attr-defined]
 
 
 def visible_choices(choices: Mapping[int, Action], player: int | None) -> tuple[tuple[int, Action], ...]:
@@ -225,23 +228,29 @@ class LiveViews:
     """The lazy views taken from one state that have not been read yet, held weakly.
 
     Every zone of the state points here (`Zone._watch`); a zone about to change calls
-    `zone_changing` first, the state calls `state_changing` before it applies an action. Each
-    saves, for every such view still alive, what it would have read: the zone's view as it is
-    now (and the view extras, computed now). A view dropped unread costs nothing more.
+    `zone_changing` first, the state calls `state_changing` before it applies an action (or
+    takes or withdraws a pending choice). Each saves, for every such view still alive, what it
+    would have read: a copy of the zone; the state's plain values; a clone of the state, for a
+    game with view extras. A view dropped unread costs nothing more.
 
     A zone found in two states' zones (a zone object shared) makes both states' views eager
     (`eager`): built at once, as they were before views were lazy.
     """
 
-    __slots__ = ("zones", "refs", "state_refs", "eager")
+    __slots__ = ("zones", "refs", "values", "extras", "eager")
 
-    def __init__(self, extras: bool) -> None:
+    def __init__(self, values: Callable[[Any], tuple[Any, ...]], extras: bool) -> None:
         self.zones: tuple[Any, ...] | None = None  # the state's zone fields when last checked
         self.refs: list[Any] = []  # weak references to unread views (changed in place only)
-        # What `State.apply` checks: the unread views that read the state itself (the game's
-        # view extras) when read — `refs` for a game with extras; for the others, always empty.
-        self.state_refs: list[Any] | tuple[()] = self.refs if extras else ()
+        # The state class's `values(state)`: (game, moves, pending, choices, then its plain
+        # fields), what a view shows besides zones, read when the view is.
+        self.values = values
+        self.extras = extras  # whether the game has view extras (read from the state itself)
         self.eager = False
+
+    def __reduce__(self) -> tuple[type, tuple[()]]:
+        # A pickled or deep-copied state or zone watches no views: its copy's `_watch` is None.
+        return type(None), ()
 
     def zone_changing(self, zone: Any) -> None:
         """`zone` is about to change: keep a copy of it (and of the state, for the extras) for
@@ -257,16 +266,24 @@ class LiveViews:
         self._save(zone)
 
     def state_changing(self) -> None:
-        """The state is about to apply an action: keep a copy of it for every unread view whose
-        game has view extras (its zones save themselves as they change)."""
-        self.zone_changing(None)
+        """The state is about to apply an action (or change its pending choices): keep its plain
+        values, and a clone of it for a game with view extras, for every unread view (its zones
+        save themselves as they change)."""
+        refs = self.refs
+        if len(refs) == 1:
+            view = refs[0]()
+            if view is None or view._src is None:
+                refs.clear()  # (as in zone_changing: the common cases)
+                return
+        self._save(None)
 
     def _save(self, zone: Any) -> None:
-        """`zone_changing`'s copies, for views that may still be read (`zone` None: the state's)."""
+        """The copies `zone_changing` and `state_changing` keep (`zone` None: the state is
+        about to change), for the views that may still be read."""
         refs = self.refs
         keep = []
         key = id(zone)
-        zone_copy = state_copy = None
+        zone_copy = values = state_copy = None
         for view_ref in refs:
             view = view_ref()
             if view is None:
@@ -275,17 +292,21 @@ class LiveViews:
             if src is None:
                 continue
             keep.append(view_ref)
-            saved = view._saved
+            saved = src[SAVED]
             if saved is None:
-                saved = {}
-                _set_saved(view, saved)
-            if zone is not None and key not in saved:
-                if zone_copy is None:
-                    zone_copy = zone.copy()
-                saved[key] = zone_copy
-            if src[6] is not None and EXTRAS not in saved:
+                saved = src[SAVED] = {}
+            if zone is not None:
+                if key not in saved:
+                    if zone_copy is None:
+                        zone_copy = zone.copy()
+                    saved[key] = zone_copy
+            elif VALUES not in saved:
+                if values is None:
+                    values = self.values(src[1])
+                saved[VALUES] = values
+            if self.extras and EXTRAS not in saved:
                 if state_copy is None:
-                    state_copy = src[6].clone()
+                    state_copy = src[1].clone()
                 saved[EXTRAS] = state_copy
         refs[:] = keep
 
@@ -308,15 +329,16 @@ class LiveViews:
                 view._materialise()
 
 
-def watch_zones(state: Any, zones: tuple[Any, ...], extras: bool) -> LiveViews:
+def watch_zones(state: Any, zones: tuple[Any, ...], values: Callable[[Any], tuple[Any, ...]],
+                extras: bool) -> LiveViews:
     """The state's `LiveViews`, every zone in `zones` (zones, or tuples of zones) reporting to it.
 
     The slow path of `State.view`, taken when the state's zone objects are not the ones seen
-    last time (the first view, or a field given a new zone); `extras`: whether the game has view
-    extras (read from the state itself)."""
+    last time (the first view, or a field given a new zone); `values` and `extras` as
+    `LiveViews` takes them."""
     watch = state._watch
     if watch is None:
-        watch = state._watch = LiveViews(extras)
+        watch = state._watch = LiveViews(values, extras)
     for entry in zones:
         if isinstance(entry, list):
             # Zones in a list a state keeps as a tuple field: one could be replaced in place

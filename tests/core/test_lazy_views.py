@@ -231,6 +231,18 @@ def test_an_unread_view_holds_no_zone_once_read_and_pickles_without_them():
     assert pickle.loads(data) == eager_view(state, 2)
 
 
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g.spec.id}-{g.players}")
+def test_a_state_pickled_while_its_view_waits_unread_copies_no_watch_and_the_view_stays_right(game):
+    state, chooser = game.new_state(5), Rng(5)
+    play(state, chooser)
+    seat = state.current_player
+    view, expected = state.view(seat), eager_view(state, seat)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy._watch is None and all(zone._watch is None for _, zone in copy.zones())
+    play(state, chooser)
+    assert view == expected and copy.view(seat) == expected
+
+
 def test_a_view_read_while_its_zone_changes_on_another_thread_shows_the_zone_before():
     game = GAMES[0]
     state = game.new_state(6)
@@ -238,13 +250,29 @@ def test_a_view_read_while_its_zone_changes_on_another_thread_shows_the_zone_bef
     build = view._src[0]
     changed = []
 
-    def build_while_the_state_moves_on(player, src, saved):
+    def build_while_the_state_moves_on(player, taken_from, zones, values, saved):
         if not changed:  # what another thread could do between two reads of this build
             changed.append(state.discard.push(state.draw_pile.pop()))
-        return build(player, src, saved)
+        return build(player, taken_from, zones, values, saved)
 
-    View._src.__set__(view, (build_while_the_state_moves_on, *view._src[1:]))
+    View._src.__set__(view, [build_while_the_state_moves_on, *view._src[1:]])
     assert view == expected and changed
+
+
+def test_a_view_read_while_its_state_applies_an_action_on_another_thread_shows_the_state_before():
+    for game in GAMES:
+        state = game.new_state(6)
+        view, expected = state.view(None), eager_view(state, None)
+        build = view._src[0]
+        applied = []
+
+        def build_while_the_state_moves_on(player, taken_from, zones, values, saved):
+            if not applied:  # another thread applies an action between two reads of this build
+                applied.append(state.apply(state.legal_actions()[0]))
+            return build(player, taken_from, zones, values, saved)
+
+        View._src.__set__(view, [build_while_the_state_moves_on, *view._src[1:]])
+        assert view == expected and applied and state.moves == 1
 
 
 def test_a_copied_zone_reports_to_no_state_until_its_own_state_is_viewed():
