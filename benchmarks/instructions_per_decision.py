@@ -24,6 +24,9 @@ instructions of games 1..`--games` minus those of games 1..`--games`/5, per deci
 so imports and the warm-up of lazily filled tables are left out. Needs `valgrind` on PATH; about
 a minute per revision for 100 Combo Breaker games.
 
+`--views` counts `random_playouts(..., views=True)` instead, the region `meeple bench --views`
+times (a view taken and dropped at every decision): with the figure without it, what a view costs.
+
 `--search SPEC` counts a search bot instead: instructions per search iteration at the first
 decision of deals 0 and 1 (the position `benchmarks/ismcts_speed.py` times), `--games` being the
 iterations per decision (marginal again: N iterations minus N/5):
@@ -49,11 +52,11 @@ LOOP = """
 import sys
 from meeple import bench
 from meeple.cli.common import game_options, load_registry
-game_id, players, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+game_id, players, games, views = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "views"
 registry = load_registry()
-game = registry.create(game_id, players, game_options(registry, game_id, None, sys.argv[4:]))
+game = registry.create(game_id, players, game_options(registry, game_id, None, sys.argv[5:]))
 bench._operation_costs = lambda game, samples, rng: {}  # sampled after bench's timer stops
-print("decisions", bench.random_playouts(game, games, seed=0, views=False).decisions)
+print("decisions", bench.random_playouts(game, games, seed=0, views=views).decisions)
 """
 
 SEARCH_LOOP = """
@@ -122,14 +125,14 @@ def check_out(rev: str, into: Path) -> str:
 
 
 def per_decision(tree: Path, links: Path, loop_args: list[str], games: int,
-                 options: list[str], search: str | None = None) -> tuple[float, int, int]:
+                 options: list[str], search: str | None = None, views: bool = False) -> tuple[float, int, int]:
     """(instructions per decision, decisions measured, warm-up decisions) of the packages in `tree`.
 
     One uncounted game first compiles the tree's modules, so neither counted run pays for it."""
     links.mkdir()
     try:
         path = link_packages(tree, links)
-        spec = [search] if search else []
+        spec = [search] if search else ["views" if views else "bare"]
         count(path, [*loop_args, "1", *spec, *options], counted=False, search=bool(search))
         warm, warm_decisions = count(path, [*loop_args, str(games // 5), *spec, *options], search=bool(search))
         full, decisions = count(path, [*loop_args, str(games), *spec, *options], search=bool(search))
@@ -149,6 +152,8 @@ def main() -> None:
     parser.add_argument("--rev", action="append", required=True,
                         help=f"a git revision, {WORKTREE} (this checkout as it is) or {WORKTREE}:PATH,... "
                              f"(HEAD plus the uncommitted files under those paths); repeat")
+    parser.add_argument("--views", action="store_true", help="take (and drop) the deciding seat's view "
+                        "at every decision, as `meeple bench --views` does")
     parser.add_argument("--search", metavar="SPEC", help="count a search bot's iterations at the first "
                         "decision instead (--games: iterations per decision)")
     args = parser.parse_args()
@@ -159,12 +164,14 @@ def main() -> None:
             worktree, links = Path(temp) / "tree", Path(temp) / "packages"
             try:
                 measured_tree = check_out(rev, worktree)
-                per, measured, warm = per_decision(worktree, links, loop_args, args.games, args.option, args.search)
+                per, measured, warm = per_decision(worktree, links, loop_args, args.games, args.option, args.search,
+                                                   args.views)
             finally:
                 subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(worktree)], check=True)
             unit = f"iteration of {args.search}" if args.search else "decision"
             print(f"{measured_tree}: {per:,.0f} instructions per {unit} ({measured} {unit.split()[0]}s after "
-                  f"the first {warm}; {args.game} {args.players}p {' '.join(args.option)})", flush=True)
+                  f"the first {warm}; {args.game} {args.players}p {' '.join(args.option)}"
+                  f"{' with views' if args.views else ''})", flush=True)
             counted.append(per)
     if len(counted) > 1:  # the first revision against each later one: how many times fewer
         print("ratio (first / later): " + ", ".join(f"{counted[0] / per:.2f}x" for per in counted[1:]))
