@@ -65,47 +65,62 @@ def _lane_constants(count: int) -> tuple[int, int, int, int, int, int, int]:
             128 * half - 64, _uniform_lanes((1 << 33) - 1, 2 * half, 8))
 
 
-@lru_cache(maxsize=None)
-def _index_constants(count: int) -> tuple[int, int, int, tuple[int, ...]]:
-    """Constants for `_shuffle_indices` on `count` words, word w's multiplier being m = w + 2.
+# The indices of a shuffle's last batch are computed together from 20 to 255 cards: their
+# multipliers m <= 256 times 24-bit tops fit 32-bit slots, and under 20 cards folding the words
+# into slots and reading them back cost more than the multiply-shifts saved (valgrind: even at ~18).
+_FEWEST_INDEXED, _MOST_INDEXED = 20, 255
 
-    Returns (2**32 - 1 in each word, 2**32 in each word, the largest m less one (count) in each
-    word, the bit planes of the multipliers: plane b has all 64 bits set in the words whose m has
-    bit b set); ~40 kB for 512. Built from bytes in C, like `_lane_constants`: ~10 us for 108
-    words, ~60 us for 512 (built value by value, ~90 and ~600 us).
+
+@lru_cache(maxsize=None)
+def _index_constants(count: int) -> tuple[int, int, int, int, int, tuple[int, ...], int]:
+    """Constants for `_shuffle_indices` on `count` 64-bit words (word w's multiplier is m = w + 2)
+    folded into 32-bit slots: slot 2k holds word k and slot 2k + 1 word half + k, half being
+    ceil(count / 2) (the last slot is empty when count is odd).
+
+    Returns (2**24 - 1 in each word, the shift that moves word half + k to slot 2k + 1, 2**24 - 1
+    in each slot, 2**24 in each slot, count (the largest m less one) in each slot, the bit planes
+    of the slots' multipliers: plane b has all 32 bits set in the slots whose m has bit b set,
+    half). Built in C from the slots' multipliers: ~9 us for 108 words, ~30 us for 255.
     """
-    planes = []
-    for bit in range((count + 1).bit_length()):
-        run = 8 << bit  # the bytes of 2**bit words: m has bit `bit` set in every other run
-        runs = (bytes(run) + b"\xff" * run) * ((count + 2) // (2 << bit) + 1)  # words m = 0, 1, ...
-        planes.append(int.from_bytes(runs[16:16 + 8 * count], "little"))  # from m = 2
-    return (_uniform_lanes(0xFFFFFFFF, count, 8), _uniform_lanes(1 << 32, count, 8), _uniform_lanes(count, count, 8),
-            tuple(planes))
+    half = (count + 1) // 2
+    multipliers = array("I", bytes(8 * half))  # slot by slot, 0 in an empty slot
+    multipliers[0::2] = array("I", range(2, half + 2))
+    multipliers[1::2] = array("I", [*range(half + 2, count + 2), *[0] * (2 * half - count)])
+    if sys.byteorder != "little":
+        multipliers.byteswap()
+    by_slot, ones = int.from_bytes(multipliers, "little"), _uniform_lanes(1, 2 * half, 4)
+    # Bit b of each slot's m, 0 or 1 in each slot, times 2**32 - 1 (no slot carries).
+    planes = tuple(((by_slot >> bit) & ones) * 0xFFFFFFFF for bit in range((count + 1).bit_length()))
+    low_bits = (1 << 24) - 1
+    return (_uniform_lanes(low_bits, count, 8), 64 * half - 32, _uniform_lanes(low_bits, 2 * half, 4),
+            _uniform_lanes(1 << 24, 2 * half, 4), _uniform_lanes(count, 2 * half, 4), planes, half)
 
 
 def _shuffle_indices(words: int, count: int) -> list[int] | None:
-    """The Fisher-Yates indices (z * m) >> 64 of the last `count` cards of a shuffle, m = count + 1
-    down to 2, from their outputs z (`Rng._words`), next card first; None (about m / 2**32 per
-    card) when one of them might be off by one, for the caller to compute one by one.
+    """The Fisher-Yates indices (z * m) >> 64 of the last `count` (20 to 255) cards of a shuffle,
+    m = count + 1 down to 2, from their outputs z (`Rng._words`), next card first; None (about
+    count**2 / 2**24 per batch) when one of them might be off by one, for the caller to compute
+    one by one.
 
     One multiply-shift per card of a 64-bit z costs Python ~60 ns; here every product is taken at
-    once, in the int's 64-bit words: the top 32 bits t of each z times its own m, added up bit
-    plane by bit plane of the multipliers (t * m < 2**42: no word carries into the next). The
-    index is then the product's top: (t * m) >> 32, the high half of each word. Exact unless the
-    low 32 bits of z, dropped, carry into it: that needs (t * m mod 2**32) + m > 2**32, checked
-    for every word at once with the largest m (a little more often than needed, but one constant
-    word repeated).
+    once, in 32-bit slots of one int: the top 24 bits t of each z times its own m, added up bit
+    plane by bit plane of the multipliers (t * m < 2**32: no slot carries into the next). The
+    index is then the product's top byte: (t * m) >> 24. Exact unless the low 40 bits of z,
+    dropped, carry into it: that needs (t * m mod 2**24) + m > 2**24, checked for every slot at
+    once with the largest m (a little more often than needed, but one constant slot repeated).
     """
-    low_halves, carries, largest_less_one, planes = _index_constants(count)
-    tops = (words >> 32) & low_halves
+    low_words, fold, low_slots, carries, largest_less_one, planes, half = _index_constants(count)
+    tops = (words >> 40) & low_words
+    tops = (tops | (tops >> fold)) & low_slots  # word half + k into the empty top half of word k
     products = tops & planes[0]
     for bit in range(1, len(planes)):
         products += (tops << bit) & planes[bit]
-    if ((products & low_halves) + largest_less_one) & carries:
+    if ((products & low_slots) + largest_less_one) & carries:
         return None
-    # The high 32-bit half of each word, from the top word (the next card's) down (`tolist` hands
-    # out the ints up to 256 that Python keeps cached, allocating none for a deck that size).
-    return memoryview(products.to_bytes(count * 8, "little")).cast("I")[::-2].tolist()
+    # Each slot's top byte, the next card's first: slots 2k + 1 (words count - 1 down to half),
+    # then slots 2k (words half - 1 down to 0); `tolist` hands out cached small ints.
+    top_bytes = memoryview(products.to_bytes(8 * half, "little"))
+    return top_bytes[8 * (count - half) - 1::-8].tolist() + top_bytes[8 * half - 5::-8].tolist()
 
 
 def _one_at_a_time(state: int, count: int) -> list[int]:
@@ -249,7 +264,8 @@ class Rng:
         Each index comes from the next 64 random bits by multiply-shift (Lemire); its bias, below
         n / 2**64, is far beyond anything a card game can detect. Samplers and deals shuffle
         constantly, so the bits of a long shuffle are computed together (`_words`), and so are
-        the indices of its last 512 cards (`_shuffle_indices`), leaving Python only the swaps.
+        the indices of a last batch of 20 to 255 cards (`_shuffle_indices`), leaving Python only
+        the swaps.
         Outputs already computed ahead are used first.
         """
         i = len(items) - 1
@@ -274,7 +290,7 @@ class Rng:
                 count = size - 1 if size <= _LANES else _LANES
                 words = self._words(state, count)
                 state = (state + count * _GOLDEN) & _MASK
-                if count == size - 1:  # the last batch (size down to 2): its indices at once
+                if _FEWEST_INDEXED <= count <= _MOST_INDEXED and count == size - 1:  # the last batch
                     indices = _shuffle_indices(words, count)
                     if indices is not None:
                         for j in indices:

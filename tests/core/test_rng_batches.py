@@ -170,24 +170,25 @@ def _shuffle_from_output(size: int, position: int, output: int) -> tuple[list[in
     return shuffled(Rng(start), size), shuffled(OneAtATime(start), size)
 
 
-@pytest.mark.parametrize(("size", "position"), [(13, 0), (54, 0), (54, 30), (109, 0), (109, 106), (513, 400),
-                                                (600, 0), (600, 100)])
-def test_an_index_the_top_32_bits_of_its_output_get_wrong_is_computed_exactly(size, position):
-    """A long shuffle computes its indices from the top 32 bits of each output, and falls back to
-    the whole output where the 32 bits dropped could carry into the index: an output just past an
-    index boundary, whose top 32 bits give the index below it, is shuffled as the reference does."""
+@pytest.mark.parametrize(("size", "position"), [(13, 0), (21, 0), (54, 0), (54, 30), (109, 0), (109, 106),
+                                                (256, 1), (256, 200), (513, 400), (600, 100), (600, 550)])
+def test_an_index_the_top_bits_of_its_output_get_wrong_is_computed_exactly(size, position):
+    """A shuffle's last batch of 20 to 255 cards computes its indices from the top 24 bits of each
+    output, and falls back to the whole output where the bits dropped could carry into an index:
+    an output just past an index boundary, whose top 24 bits give the index below it, is shuffled
+    as the reference does (also in shuffles and batches whose indices are computed one by one)."""
     multiplier = size - position
     output = _output_near_index_boundary(1, multiplier, 0)
-    assert ((output >> 32) * multiplier) >> 32 != (output * multiplier) >> 64  # the case is real
+    assert ((output >> 40) * multiplier) >> 24 != (output * multiplier) >> 64  # the case is real
     rng_permutation, reference_permutation = _shuffle_from_output(size, position, output)
     assert rng_permutation == reference_permutation
 
 
 @settings(max_examples=300)
-@given(size=st.integers(2, 600), data=st.data(), offset=st.integers(-(1 << 33), 1 << 33))
+@given(size=st.integers(2, 600), data=st.data(), offset=st.integers(-(1 << 41), 1 << 41))
 def test_outputs_near_an_index_boundary_anywhere_in_a_shuffle_give_the_reference_permutation(size, data, offset):
-    """Outputs within 2**33 of where a card's index changes (where the indices computed together
-    from 32 bits are exact and where they are not), at any card of any length of shuffle."""
+    """Outputs within 2**41 of where a card's index changes (where the indices computed together
+    from 24 bits are exact and where they are not), at any card of any length of shuffle."""
     position = data.draw(st.integers(0, size - 2))
     multiplier = size - position
     output = _output_near_index_boundary(data.draw(st.integers(1, multiplier - 1)), multiplier, offset)
@@ -195,15 +196,20 @@ def test_outputs_near_an_index_boundary_anywhere_in_a_shuffle_give_the_reference
     assert rng_permutation == reference_permutation
 
 
-@pytest.mark.parametrize("count", [1, 2, 3, 12, 53, 108, 255, 256, 511, 512])
-def test_index_constants_built_from_bytes_equal_those_built_value_by_value(count):
-    """Word w of a shuffle's last batch of `count` cards has the multiplier m = w + 2."""
-    multipliers = range(2, count + 2)
+@pytest.mark.parametrize("count", [1, 2, 3, 12, 20, 53, 54, 108, 254, 255])
+def test_index_constants_built_in_c_equal_those_built_value_by_value(count):
+    """Word w of a shuffle's last batch of `count` cards has the multiplier m = w + 2; slot 2k of
+    the words folded into 32-bit slots holds word k, slot 2k + 1 word ceil(count / 2) + k."""
+    half = (count + 1) // 2
+    slot_multipliers = []
+    for k in range(half):
+        slot_multipliers += [k + 2, half + k + 2 if half + k < count else 0]
 
-    def words(values) -> int:
-        return int.from_bytes(b"".join(value.to_bytes(8, "little") for value in values), "little")
+    def packed(values, width: int) -> int:
+        return int.from_bytes(b"".join(value.to_bytes(width, "little") for value in values), "little")
 
-    planes = tuple(words([MASK64 if m >> bit & 1 else 0 for m in multipliers])
-                   for bit in range(max(multipliers).bit_length()))
-    assert _index_constants(count) == (words([2**32 - 1] * count), words([2**32] * count), words([count] * count),
-                                       planes)
+    planes = tuple(packed([2**32 - 1 if m >> bit & 1 else 0 for m in slot_multipliers], 4)
+                   for bit in range((count + 1).bit_length()))
+    slots = 2 * half
+    assert _index_constants(count) == (packed([2**24 - 1] * count, 8), 64 * half - 32, packed([2**24 - 1] * slots, 4),
+                                       packed([2**24] * slots, 4), packed([count] * slots, 4), planes, half)
