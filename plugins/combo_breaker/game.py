@@ -22,6 +22,7 @@ from .cards import CARDS_PER_DRAW, COPIES_PER_SPECIAL, MOST_SEATS, RESERVE_CARDS
 from .decisions import DECISION_TYPES, deal, start_trick
 from .greedy import GREEDY
 from .horizon import end_of_round
+from .legal import build_tables
 from .narration import ComboBreakerNarrator
 from .render import render
 from .state import ComboBreakerState
@@ -79,6 +80,7 @@ class ComboBreaker(Game):
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(players, options)
         self.double_wild: bool = self.options["double_wild"]
+        build_tables(self.double_wild)  # the card plays' grids, before the first decision
 
     def deck(self) -> list[int]:
         return deck()

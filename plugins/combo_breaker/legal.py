@@ -18,9 +18,10 @@ played (rules 5b–c): its cell's best rank is STOP_OR_DRAW, above every rank, s
 that looks for runs beating the trick meets these cards too, and a follower's "can I act at
 all?" is answered by the first run that beats the trick or holds such a card.
 
-The grid is a pure function of the cards, built in full the first time a `double_wild` setting
-is asked about (16³ cells sharing a few hundred distinct action tables, a few tens of ms), so
-what it answers never depends on when it was built.
+The grid is a pure function of the cards, built in full once per `double_wild` setting (16³
+cells sharing a few hundred distinct action tables, ~10 ms), when a game with that setting is
+made (`build_tables`) or else the first time the setting is asked about, so what it answers
+never depends on when it was built.
 """
 
 from __future__ import annotations
@@ -105,6 +106,12 @@ class _LeadGrids(dict):
 
 _GRIDS = _Grids()
 _LEAD_GRIDS = _LeadGrids()
+
+
+def build_tables(double_wild: bool) -> None:
+    """Build the grids of this `double_wild` setting now (~10 ms, once per process): a game
+    calls this when it is made, so that no decision of a game in play pays for it."""
+    _LEAD_GRIDS[double_wild]  # (builds `_GRIDS[double_wild]` on the way)
 
 
 def card_plays(cards: tuple[int, ...], to_beat: int, double_wild: bool) -> list[Action]:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from meeple import Rng
 from meeple.serialization import dumps, state_fingerprint, state_from_data, state_to_data
-from meeple_combo_breaker import ComboBreaker
+from meeple_combo_breaker import ComboBreaker, legal
 from meeple_combo_breaker.actions import PlayCombination, PlayDraw, PlayStop
 from meeple_combo_breaker.cards import DRAW, STOP, X
 from meeple_combo_breaker.combos import (PAIR, SINGLE, STRAIGHT2, STRAIGHT3, TRIPLE, plays_of,
@@ -86,6 +86,14 @@ def test_rule_4_plays_of_a_window_are_exactly_the_x_declarations_that_make_a_com
         assert set(plays_of(order, double_wild)) == found  # internal order never matters
     for combo, declared in found:
         assert rank_of(window, declared, double_wild) == combo
+
+
+@pytest.mark.parametrize("double_wild", [False, True])
+def test_a_game_builds_its_card_play_grids_when_made_not_at_its_first_decision(monkeypatch, double_wild):
+    monkeypatch.setattr(legal, "_GRIDS", legal._Grids())
+    monkeypatch.setattr(legal, "_LEAD_GRIDS", legal._LeadGrids())
+    ComboBreaker(4, {"double_wild": double_wild})
+    assert list(legal._GRIDS) == list(legal._LEAD_GRIDS) == [double_wild]
 
 
 @settings(max_examples=300, deadline=None)
