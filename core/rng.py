@@ -265,8 +265,7 @@ class Rng:
         n / 2**64, is far beyond anything a card game can detect. Samplers and deals shuffle
         constantly, so the bits of a long shuffle are computed together (`_words`), and so are
         the indices of a last batch of 20 to 255 cards (`_shuffle_indices`), leaving Python only
-        the swaps.
-        Outputs already computed ahead are used first.
+        the swaps. Outputs already computed ahead are used first.
         """
         i = len(items) - 1
         ahead = self._ahead
