@@ -46,6 +46,14 @@ BAD_INPUT: dict[str, list[tuple[list[str], str]]] = {
         (["--bot", "greedy", "--starter", "no_such_bot"], "unknown bot 'no_such_bot'"),
         (["--bot", "greedy", "--jobs", "0"], "argument --jobs"),
     ],
+    "engine_speed.py": [
+        (["no_such_game"], "unknown game 'no_such_game'"),
+        (["linko", "-o", "no_such_option=1"], "unknown option 'no_such_option'"),
+        (["linko", "-o", "variant"], "expected KEY=VALUE, got 'variant'"),
+        (["linko", "--players", "9"], "linko"),
+        (["linko", "--games", "0"], "argument --games/-n"),
+        (["linko", "--seed", "-1"], "argument --seed"),
+    ],
     "greedy_speed.py": [
         (["no_such_game"], "unknown game 'no_such_game'"),
         (["linko", "-o", "no_such_option=1"], "unknown option 'no_such_option'"),
