@@ -9,9 +9,9 @@ for every such view still alive and unread. A view nobody reads (a random bot's,
 drops) costs a small list and a weak reference, whatever the game's zones and fields; one kept
 unread costs a copy of each zone that changes while it waits, and of the plain values; one that
 is read costs what building it at once costs. (A state's plain field set by hand, outside
-`apply`, while a view of it waits unread is not caught: set up states before taking views.) Reading happens on the reader's thread: a host that hands a view
-to another thread while its state may change reads it first (`view.fields`), as
-`meeple.runner` and the server do.
+`apply`, while a view of it waits unread is not caught: set up states before taking views.)
+Reading happens on the reader's thread: a host that hands a view to another thread while its
+state may change reads it first (`view.fields`), as `meeple.runner` and the server do.
 """
 
 from __future__ import annotations
@@ -253,8 +253,9 @@ class LiveViews:
         return type(None), ()
 
     def zone_changing(self, zone: Any) -> None:
-        """`zone` is about to change: keep a copy of it (and of the state, for the extras) for
-        every unread view still alive (copy on write: its view is built only if it is read)."""
+        """`zone` is about to change (None: the state, `state_changing`): keep a copy of it (and
+        of the state, for the extras) for every unread view still alive (copy on write: its view
+        is built only if it is read)."""
         refs = self.refs
         if len(refs) == 1:
             view = refs[0]()
@@ -269,13 +270,7 @@ class LiveViews:
         """The state is about to apply an action (or change its pending choices): keep its plain
         values, and a clone of it for a game with view extras, for every unread view (its zones
         save themselves as they change)."""
-        refs = self.refs
-        if len(refs) == 1:
-            view = refs[0]()
-            if view is None or view._src is None:
-                refs.clear()  # (as in zone_changing: the common cases)
-                return
-        self._save(None)
+        self.zone_changing(None)
 
     def _save(self, zone: Any) -> None:
         """The copies `zone_changing` and `state_changing` keep (`zone` None: the state is
