@@ -46,11 +46,9 @@ def main() -> None:
     data = {"game": args.game, "players": game.players, "options": result.options, "games": result.games,
             "decisions": result.decisions, "cpu_seconds": round(result.cpu_seconds, 4),
             "decisions_per_cpu_s": round(result.decisions / result.cpu_seconds, 1)}
-    if args.json:
-        print(json.dumps(data))
-    else:
-        print(f"{args.game} {game.players}p: {data['decisions']:,} decisions in {data['cpu_seconds']} CPU s, "
-              f"{data['decisions_per_cpu_s']:,.0f} decisions per CPU second (bare engine)")
+    print(json.dumps(data) if args.json else
+          f"{args.game} {game.players}p: {data['decisions']:,} decisions in {data['cpu_seconds']} CPU s, "
+          f"{data['decisions_per_cpu_s']:,.0f} decisions per CPU second (bare engine)")
 
 
 if __name__ == "__main__":

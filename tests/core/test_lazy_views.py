@@ -243,36 +243,32 @@ def test_a_state_pickled_while_its_view_waits_unread_copies_no_watch_and_the_vie
     assert view == expected and copy.view(seat) == expected
 
 
-def test_a_view_read_while_its_zone_changes_on_another_thread_shows_the_zone_before():
-    game = GAMES[0]
-    state = game.new_state(6)
+def read_racing(state, step):
+    """The observer's view of `state`, taken now and read with `step` (what another thread could
+    do) run once between two reads of its build; with the view built at once and what `step` did."""
     view, expected = state.view(None), eager_view(state, None)
-    build = view._src[0]
-    changed = []
+    build, done = view._src[0], []
 
     def build_while_the_state_moves_on(player, taken_from, zones, values, saved):
-        if not changed:  # what another thread could do between two reads of this build
-            changed.append(state.discard.push(state.draw_pile.pop()))
+        if not done:
+            done.append(step())
         return build(player, taken_from, zones, values, saved)
 
     View._src.__set__(view, [build_while_the_state_moves_on, *view._src[1:]])
+    return view, expected, done
+
+
+def test_a_view_read_while_its_zone_changes_on_another_thread_shows_the_zone_before():
+    state = GAMES[0].new_state(6)
+    view, expected, changed = read_racing(state, lambda: state.discard.push(state.draw_pile.pop()))
     assert view == expected and changed
 
 
-def test_a_view_read_while_its_state_applies_an_action_on_another_thread_shows_the_state_before():
-    for game in GAMES:
-        state = game.new_state(6)
-        view, expected = state.view(None), eager_view(state, None)
-        build = view._src[0]
-        applied = []
-
-        def build_while_the_state_moves_on(player, taken_from, zones, values, saved):
-            if not applied:  # another thread applies an action between two reads of this build
-                applied.append(state.apply(state.legal_actions()[0]))
-            return build(player, taken_from, zones, values, saved)
-
-        View._src.__set__(view, [build_while_the_state_moves_on, *view._src[1:]])
-        assert view == expected and applied and state.moves == 1
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: f"{g.spec.id}-{g.players}")
+def test_a_view_read_while_its_state_applies_an_action_on_another_thread_shows_the_state_before(game):
+    state = game.new_state(6)
+    view, expected, applied = read_racing(state, lambda: state.apply(state.legal_actions()[0]))
+    assert view == expected and applied and state.moves == 1
 
 
 def test_a_copied_zone_reports_to_no_state_until_its_own_state_is_viewed():
