@@ -487,7 +487,7 @@ def _viewer(cls: type) -> Callable[[State, int | None], View]:
     """Compile the view function of a state class.
 
     `view(state, player)` takes a lazy snapshot (see `meeple.view`): `[build, state, player,
-    zones, watch, saved]`, the state's zone objects and its `LiveViews` (`watch`), whose
+    zones, saved]`, the state's zone objects; the state's `LiveViews` (`state._watch`), whose
     `state_changing` keeps `values(state)` for the view if the state changes before it is read:
     the game, `moves`, `pending`, the pending choices, then the plain values (lists and dicts as
     tuples; hidden fields left out). `build(player, state, zones, values, saved)` turns it into
@@ -554,11 +554,11 @@ def _viewer(cls: type) -> Callable[[State, int | None], View]:
               "    if watch is not None and zones == watch.zones:",
               "        zones = watch.zones",
               "        v = new_(View_)",
-              "        set_src(v, [build, self, player, zones, watch, None])",
+              "        set_src(v, [build, self, player, zones, None])",
               "    else:",
               f"        watch = watch_zones_(self, zones, values, {has_extras})",
               "        v = new_(View_)",
-              "        set_src(v, [build, self, player, zones, watch, None])",
+              "        set_src(v, [build, self, player, zones, None])",
               "        if watch.eager:",
               "            v._materialise()",
               "            return v",

@@ -50,7 +50,7 @@ class View(PendingDecisions):
     choices: tuple[tuple[int, Action], ...] = ()
     _by_name: dict[str, Any] = attrs.field(init=False, eq=False, hash=False, repr=False)
     # A lazy view (see the module's docstring): what it was taken from, until it is read; then
-    # None. A list `[build, state, player, zones, watch, saved]` (see `State.view`): `saved` is
+    # None. A list `[build, state, player, zones, saved]` (see `State.view`): `saved` is
     # what it keeps of its zones (copies, by `id` of the zone) and of its state (its plain values
     # under VALUES, a clone under EXTRAS for the view extras) from before they changed, or None.
     _src: Any = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
@@ -100,7 +100,8 @@ class View(PendingDecisions):
         src = self._src
         if src is None:
             return  # read meanwhile (by another thread)
-        build, state, player, zones, watch, saved = src
+        build, state, player, zones, saved = src
+        watch = state._watch  # (set before any view of the state is taken, never replaced)
         _set_player(self, player)
         kept = -1 if saved is None else len(saved)
         while True:
@@ -198,7 +199,7 @@ _compared = attrgetter(*(f.name for f in attrs.fields(View) if f.eq))
 #: the view extras (zones are keyed by int ids).
 VALUES, EXTRAS = "values", "extras"
 #: Where a lazy view's `_src` keeps what it saved (see `View._src`).
-SAVED = 5
+SAVED = 4
 
 _set_game, _set_player, _set_moves = View.game.__set__, View.player.__set__, View.moves.__set__  # type: ignore[attr-defined]
 _set_pending, _set_fields = View.pending.__set__, View.fields.__set__  # type: ignore[attr-defined]
