@@ -55,7 +55,7 @@ def measure(registry, game_id: str, bot: str, against: str, players: int, games:
 def line(bot: str, players: int, row: dict[str, Any]) -> str:
     low, high = row["win_rate_95"]
     seats = ", ".join(f"seat {s['seat']} {s['wins']}/{s['games']}" for s in row["by_seat"])
-    timing = (f"{row['cpu_s_per_decision']:.4f} CPU s/decision" if row["cpu_s_per_decision"] is not None
+    timing = (f"{1000 * row['cpu_s_per_decision']:.3g} CPU ms/decision" if row["cpu_s_per_decision"] is not None
               else "not clocked (--jobs > 1)")
     return (f"{bot} vs {players - 1} × {row['against']}: {row['wins']}/{row['games']} wins, "
             f"{row['win_rate']:.1%} [{low:.1%}–{high:.1%}] (chance {row['chance']:.0%}), mean score "
