@@ -119,8 +119,8 @@ def main() -> None:
             for seat, name in enumerate(contestants(registry, game_id, args.skip)):
                 registry.make_bot(name, game, seat % players)
     command = " ".join(["benchmarks/ladder.py", *sys.argv[1:]])
+    where = provenance()  # the commit measured is the one the run started from
     results = [rate_table(registry, table, args.games, args.seed, args.jobs, args.skip) for table in tables]
-    where = provenance()
     if args.json:
         print(json.dumps({"tables": results, **where, "command": command}))
         return

@@ -86,6 +86,7 @@ def main() -> None:
         for seat, spec in enumerate([args.bot, *against]):
             registry.make_bot(spec, game, seat % players)
         check_games(args.games, players)
+    where = provenance()  # the commit measured is the one the run started from
     rows = []
     for opponent in against:
         row = measure(registry, args.game, args.bot, opponent, players, args.games, args.seed,
@@ -95,7 +96,7 @@ def main() -> None:
             print(line(args.bot, players, row), flush=True)
     data = {"game": args.game, "players": players, "options": game.options.as_dict(), "bot": args.bot,
             "settings": dict(game.bot_settings(args.bot.split(":")[0])) if ":" not in args.bot else None,
-            "seed": args.seed, "rows": rows, **provenance(),
+            "seed": args.seed, "rows": rows, **where,
             "command": " ".join(["benchmarks/vs_sparring.py", *sys.argv[1:]])}
     if args.json:
         print(json.dumps(data))
