@@ -7,7 +7,8 @@ per `--against` (default: the sparring bot `spar` of `benchmarks/sparring/`, the
 the same deals (the same `--seed`), seats rotating game by game, through `meeple.match.run_match`.
 Printed per opponent: wins, win rate with its 95% Wilson interval, mean score (the opponents'
 beside it), wins by seat (in Linkage seat 0 is More, seat 1 Fewer), and the bot's own CPU time
-per decision (clocked with `--jobs 1` only: games in worker processes are not clocked).
+per decision with a choice (forced moves not counted; clocked with `--jobs 1` only: games in
+worker processes are not clocked).
 
     .venv/bin/python benchmarks/vs_sparring.py linko                      # ismcts, 4 players, 200 games
     .venv/bin/python benchmarks/vs_sparring.py linko --players 2 --bot greedy --against spar
