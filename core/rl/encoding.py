@@ -337,6 +337,32 @@ class _Frames(Part):
 
 # -- the encoder ----------------------------------------------------------------------------------
 
+class _Memo(Part):
+    """A zone's part, remembering what it wrote for the last few zone views it was given. Zone
+    views are frozen and a zone hands out the same view object until it changes (or the same
+    hidden view to every seat that cannot see it), so the same object always encodes alike:
+    an env encoding a seat after every move re-encodes only the zones the move changed."""
+
+    KEEP = 8  # views remembered (about one per seat, and the observer's)
+
+    def __init__(self, part: Part) -> None:
+        self.part, self.name, self.size = part, part.name, part.size
+        self.seen: dict[int, tuple[Any, np.ndarray]] = {}
+
+    def names(self) -> list[str]:
+        return self.part.names()
+
+    def write(self, value: Any, out: Any) -> None:
+        hit = self.seen.get(id(value))
+        if hit is not None and hit[0] is value:  # (the entry keeps `value` alive: its id is its own)
+            out[:] = hit[1]
+            return
+        self.part.write(value, out)
+        if len(self.seen) >= self.KEEP:
+            self.seen.clear()
+        self.seen[id(value)] = (value, np.array(out, copy=True))
+
+
 @attrs.frozen
 class Block:
     """One named slice of the observation: `names[i]` is feature `start + i`."""
@@ -377,11 +403,11 @@ class ObservationEncoder:
                 continue
             value, name = getattr(skeleton, info.name), info.name
             if info.kind is Kind.ZONE:
-                self.parts.append((lambda view, n=name: view.field(n), zone_part(value, name, context)))
+                self.parts.append((lambda view, n=name: view.field(n), _Memo(zone_part(value, name, context))))
             elif info.kind is Kind.ZONES:
                 for i, zone in enumerate(value):
                     self.parts.append((lambda view, n=name, i=i: view.field(n)[i],
-                                       zone_part(zone, f"{name}[{i}]", context)))
+                                       _Memo(zone_part(zone, f"{name}[{i}]", context))))
             else:
                 self.parts.append((lambda view, n=name: view.field(n),
                                    values.part(name, info.view_annotation)))

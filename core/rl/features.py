@@ -74,10 +74,14 @@ class Cards:
 
     def count_into(self, cards: Iterable[Any], out: Any, where: str, start: int = 0) -> None:
         """Each card's count / its copies into out[start + card index]."""
-        copies, of = self.copies, self.of
-        for card in cards:
-            i = of(card, where)
-            out[start + i] += 1.0 / copies[i]
+        index, copies = self.index, self.copies
+        try:
+            for card in cards:
+                i = index[card]
+                out[start + i] += 1.0 / copies[i]
+        except (KeyError, TypeError):
+            for card in cards:
+                self.of(card, where)  # raises, naming the card
 
 
 class Context:

@@ -38,7 +38,7 @@ from ..game import Game
 from ..registry import Registry
 from ..state import State
 from .encoding import InformationState, encoder_for
-from .pz import action_index, check_illegal_option, illegal_reason, make_game, render_view
+from .pz import action_index, apply_or_refuse, check_illegal_option, make_game, render_view
 from .rewards import Rewards, final_rewards
 from .spaces import action_space
 
@@ -93,20 +93,13 @@ class MeepleGymEnv(gymnasium.Env):
             self.registry = Registry.load()
         return self.registry.make_bot(opponent, self.game, seat, defaults={"seed": seed})
 
-    def _apply(self, action: Action, seat: int) -> None:
-        state = self.state
-        assert state is not None
-        secret = state.decision.simultaneous
-        state.apply(action, seat)
-        self.history.append((seat, action, secret))
-
     def _play_others(self) -> None:
         state = self.state
         assert state is not None
         while not state.is_terminal and self.seat not in state.owing():
             for other in state.owing():
                 legal = state.legal_actions(other)
-                self._apply(self.bots[other].act(state.view(other), legal), other)
+                apply_or_refuse(state, self.bots[other].act(state.view(other), legal), other, self.history, "raise")
 
     def _observation(self) -> tuple[np.ndarray, dict[str, Any]]:
         state = self.state
@@ -143,14 +136,12 @@ class MeepleGymEnv(gymnasium.Env):
         if state is None or state.is_terminal:
             raise MeepleError("the episode is over: call reset()")
         chosen = self.actions.actions[action_index(action, len(self.actions))]
-        if self.illegal == "forfeit":
-            reason = illegal_reason(state, chosen, self.seat)
-            if reason is not None:
-                observation, info = self._observation()
-                self.state = None  # the episode is over; the game itself is untouched
-                info["illegal"] = reason
-                return observation, -1.0, True, False, info
-        self._apply(chosen, self.seat)
+        reason = apply_or_refuse(state, chosen, self.seat, self.history, self.illegal)
+        if reason is not None:
+            observation, info = self._observation()
+            self.state = None  # the episode is over; the game itself is untouched
+            info["illegal"] = reason
+            return observation, -1.0, True, False, info
         self.steps += 1
         self._play_others()
         done = state.is_terminal

@@ -28,7 +28,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
 
 from ..actions import Action
-from ..errors import MeepleError
+from ..errors import IllegalAction, MeepleError
 from ..game import Game
 from ..registry import Registry
 from ..spec import Dynamics
@@ -66,12 +66,19 @@ def check_illegal_option(illegal: str) -> str:
     return illegal
 
 
-def illegal_reason(state: State, action: Action, seat: int) -> str | None:
-    """Why `action` is not legal for `seat` now, or None when it is."""
-    if seat in state.owing() and action in state.legal_actions(seat):
-        return None
-    return ((state.explain_illegal(action) if seat == state.current_player else None)
-            or f"{action.describe()} is not legal now")
+def apply_or_refuse(state: State, action: Action, seat: int, history: list, illegal: str) -> str | None:
+    """Apply `action` for `seat` and record it in `history` as ``(seat, action, secret)``; an
+    illegal action changes nothing and, with ``illegal="forfeit"``, returns the rules' reason
+    (with ``"raise"`` it raises `IllegalAction`). The rules check legality once, in `apply`."""
+    secret = state.decision is not None and state.decision.simultaneous
+    try:
+        state.apply(action, seat)
+    except IllegalAction as error:
+        if illegal == "raise":
+            raise
+        return str(error)
+    history.append((seat, action, secret))
+    return None
 
 
 def render_view(game: Game, registry: Registry | None, state: State | None, seat: int | None,
@@ -142,20 +149,6 @@ class _Spaces:
     def _action(self, seat: int, index: Any) -> Action:
         return self.actions.actions[action_index(index, len(self.actions), f"{agent_name(seat)}: ")]
 
-    def _apply(self, seat: int, action: Action) -> None:
-        state = self.state
-        assert state is not None
-        secret = state.decision.simultaneous
-        state.apply(action, seat)  # an illegal action raises IllegalAction, changing nothing
-        self.history.append((seat, action, secret))
-
-    def _forfeit(self, seat: int, action: Action) -> str | None:
-        """The reason `action` is illegal for `seat` when the env forfeits such actions, else None."""
-        if self.illegal != "forfeit":
-            return None
-        assert self.state is not None
-        return illegal_reason(self.state, action, seat)
-
     def _truncated(self) -> bool:
         return self.max_cycles is not None and len(self.history) >= self.max_cycles
 
@@ -203,12 +196,11 @@ class MeepleAECEnv(_Spaces, AECEnv):
         chosen = self._action(seat, action)
         self._clear_rewards()
         self._cumulative_rewards[agent] = 0.0
-        reason = self._forfeit(seat, chosen)
+        reason = apply_or_refuse(state, chosen, seat, self.history, self.illegal)
         if reason is not None:
             self.infos[agent] = {"illegal": reason}
             self._end({a: (-1.0 if a == agent else 0.0) for a in self.agents}, self.terminations)
             return
-        self._apply(seat, chosen)
         if state.is_terminal:
             self._end(dict(zip(self.possible_agents, final_rewards(state, self.payoffs))), self.terminations)
         elif self._truncated():
@@ -258,21 +250,13 @@ class MeepleParallelEnv(_Spaces, ParallelEnv):
         chosen = [(seat, self._action(seat, actions[agent_name(seat)])) for seat in owing]
         agents = self.agents
         infos: dict[str, dict] = {a: {} for a in agents}
-        offenders = {}
-        for seat, action in chosen:
-            reason = self._forfeit(seat, action)
-            if reason is not None:
-                offenders[agent_name(seat)] = reason
-        if offenders:  # the game is left as it was; the offenders forfeit
-            for agent, reason in offenders.items():
-                infos[agent] = {"illegal": reason}
-            rewards = {a: (-1.0 if a in offenders else 0.0) for a in agents}
-            return self._finish(rewards, True, False, infos)
         probe, history = state.clone(), list(self.history)
-        for seat, action in chosen:  # all or nothing: an illegal choice (illegal="raise") raises here
-            secret = probe.decision.simultaneous
-            probe.apply(action, seat)
-            history.append((seat, action, secret))
+        for seat, action in chosen:  # all or nothing: the env keeps the game until every choice is in
+            reason = apply_or_refuse(probe, action, seat, history, self.illegal)
+            if reason is not None:  # the game is left as it was; the offender forfeits
+                infos[agent_name(seat)] = {"illegal": reason}
+                return self._finish({a: (-1.0 if a == agent_name(seat) else 0.0) for a in agents},
+                                    True, False, infos)
         self.state, self.history = probe, history
         if probe.is_terminal:
             rewards = dict(zip(self.possible_agents, final_rewards(probe, self.payoffs)))

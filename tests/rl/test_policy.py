@@ -133,7 +133,7 @@ def exported_policies(tmp_path, game):
                                 torch.nn.Linear(16, len(action_space(game))))
     paths = {"torchscript": tmp_path / "policy.pt"}
     torch.jit.save(torch.jit.trace(model, torch.zeros(1, encoder_size)), str(paths["torchscript"]))
-    if importlib.util.find_spec("onnxruntime") is not None:  # meeple[onnx] installed
+    if all(importlib.util.find_spec(m) for m in ("onnxruntime", "onnx")):  # meeple[onnx] and the exporter's onnx
         torch.onnx.export(model, (torch.zeros(1, encoder_size),), str(tmp_path / "policy.onnx"),
                           input_names=["observations"], dynamic_axes={"observations": {0: "n"}}, dynamo=False)
         paths["onnx"] = tmp_path / "policy.onnx"
