@@ -1,20 +1,24 @@
 """What a learner is given: every feature in [0, 1] and named, capacities that hold over whole
 games, compact sizes, and an encoding registry a new zone type fills without touching the core."""
 
+import re
 import subprocess
 import sys
 import textwrap
+from itertools import groupby
+from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rl_games import GAMES, game_name, make
+from rl_games import GAMES, REGISTRY, game_name, make
 
 from meeple.rl import InformationState, check_capacities, encoder_for
 from meeple.testing import random_states
 
 ALL = GAMES + [("goofspiel", 3, {"cards": 4})]
+DOCS = Path(__file__).parents[2] / "docs" / "rl.md"
 
 
 @settings(max_examples=25, deadline=None)
@@ -195,3 +199,32 @@ def test_the_encoding_registry_imports_without_numpy(tmp_path):
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "_track"
+
+
+DOCUMENTED = [("nim", 2, {}), ("kuhn", 2, {}), ("linkage", 2, {}), ("linko", 2, {}), ("linko", 4, {}),
+              ("combo_breaker", 3, {}), ("combo_breaker", 5, {}), ("hearts", 4, {}), ("goofspiel", 3, {"cards": 4})]
+
+
+def layout_row(params) -> str:
+    """One game's row of docs/rl.md's layout table: sizes, then each block's name and size."""
+    game = make(*params)
+    encoder = encoder_for(game)
+    blocks = [(re.sub(r"\[\d+\]$", "[i]", b.name), len(b.names)) for b in encoder.layout()]
+    parts = []
+    for (name, size), group in groupby(blocks):
+        repeats = len(list(group))
+        parts.append(f"`{name}` {size}" + (f" ×{repeats}" if repeats > 1 else ""))
+    return (f"| {params[0]} {params[1]}p | {encoder.size:,} | {InformationState(game).size:,} | "
+            + ", ".join(parts) + " |")
+
+
+def test_the_documented_layouts_are_the_encoders():
+    text = DOCS.read_text()
+    table = text[text.index("<!-- layouts"):text.index("<!-- /layouts -->")]
+    for params in DOCUMENTED:
+        if params[0] in REGISTRY.games or params[0] == "goofspiel":
+            assert layout_row(params) in table, f"docs/rl.md's layout of {params[0]} is out of date"
+
+
+if __name__ == "__main__":  # print the rows of docs/rl.md's layout table
+    print("\n".join(layout_row(params) for params in DOCUMENTED))
