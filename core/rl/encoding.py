@@ -47,7 +47,7 @@ from __future__ import annotations
 import enum
 import types
 import typing
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 import attrs
 import numpy as np
@@ -59,7 +59,7 @@ from ..view import View
 from .features import Cards, Context, EncodingError, Part, zone_part
 
 __all__ = ["EncodingError", "ObservationEncoder", "InformationState", "encoder_for",
-           "register_encoding", "check_capacities"]
+           "register_encoding", "check_capacities", "random_play"]
 
 Capacities = Mapping[str, int]
 Vocabularies = Mapping[str, Callable[[Game], Iterable[Any]]]
@@ -517,6 +517,23 @@ class InformationState:
         return out
 
 
+def random_play(game: Game, seed: int, rng: Any) -> Iterator[tuple[Any, list[tuple[int, Action, bool]]]]:
+    """A random game from `seed`, its moves drawn with `rng` (a `meeple.Rng`), up to its end or
+    the declared maximum length: yields the state and its history ``(seat, action, secret)`` —
+    the same two objects, moving on — before each move and once at the end."""
+    state, history = game.new_state(seed), []
+    while True:
+        yield state, history
+        if state.is_terminal or state.moves >= game.max_length():
+            return
+        seat = state.current_player
+        legal = state.legal_actions(seat)
+        action = legal[rng.below(len(legal))]
+        secret = state.decision.simultaneous
+        state.apply(action, seat)
+        history.append((seat, action, secret))
+
+
 def check_capacities(game: Game, games: int = 3, seed: int = 0) -> int:
     """Play `games` random games to their end (at most the declared maximum length each),
     encoding every seat's view and information state at every decision: raises the first
@@ -526,23 +543,13 @@ def check_capacities(game: Game, games: int = 3, seed: int = 0) -> int:
     encoder, info = encoder_for(game), InformationState(game)
     rng, checked = Rng(seed), 0
     for g in range(games):
-        state, history = game.new_state(seed + g), []
-        while True:
-            for seat in [*range(game.players), None]:
-                try:
-                    if seat is None:
-                        encoder.encode(state.view(None))
-                    else:
-                        info.encode(state.view(seat), history)
-                except EncodingError as error:
-                    raise EncodingError(f"{error} (seed {seed + g}, move {state.moves})") from None
-            if state.is_terminal or state.moves >= game.max_length():
-                break
-            seat = state.current_player
-            legal = state.legal_actions(seat)
-            action = legal[rng.below(len(legal))]
-            secret = state.decision.simultaneous
-            state.apply(action, seat)
-            history.append((seat, action, secret))
+        for state, history in random_play(game, seed + g, rng):
+            try:
+                encoder.encode(state.view(None))
+                for seat in range(game.players):
+                    info.encode(state.view(seat), history)
+            except EncodingError as error:
+                raise EncodingError(f"{error} (seed {seed + g}, move {state.moves})") from None
             checked += 1
+        checked -= 1  # the end is no decision
     return checked

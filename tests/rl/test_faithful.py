@@ -9,6 +9,7 @@ from rl_games import GAMES, make
 
 from meeple import Rng
 from meeple.rl import EncodingError, InformationState, encoder_for
+from meeple.rl.encoding import random_play
 from meeple.testing import permute_hidden, random_states
 from meeple.zones import DisplayView, KeyedPilesView, PileView, TableauView
 
@@ -16,17 +17,10 @@ ALL = GAMES + [("goofspiel", 2, {"cards": 5}), ("goofspiel", 3, {"cards": 3})]
 
 
 def random_history(game, seed: int, steps: int):
-    """A random game's states with the history the adapters keep: (seat, action, secret)."""
-    rng, state, history = Rng(seed), game.new_state(seed), []
-    for _ in range(steps):
-        if state.is_terminal:
+    """A random game's state after `steps` moves (or at its end), with its history."""
+    for state, history in random_play(game, seed, Rng(seed)):
+        if len(history) >= steps:
             break
-        seat = state.current_player
-        legal = state.legal_actions(seat)
-        action = legal[rng.below(len(legal))]
-        secret = state.decision.simultaneous
-        state.apply(action, seat)
-        history.append((seat, action, secret))
     return state, history
 
 
