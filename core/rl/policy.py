@@ -7,7 +7,11 @@ MaskablePPO, PyTorch) take the same `MeepleGymEnv` and its `action_masks()`.
 
 `PolicyBot` plays a saved policy as an ordinary meeple bot: `act(view, legal)` encodes the view,
 masks the scores to `legal` and takes the most likely action; `python -m meeple.rl.policy_bot
-POLICY.npz` serves it over the bot protocol, for ``meeple match --bot 'exec:...'``.
+POLICY` serves it over the bot protocol, for ``meeple match --bot 'exec:...'``. `load_policy`
+reads this module's NumPy format (``.npz``), an ONNX model (``.onnx``, with onnxruntime:
+``meeple[onnx]``) or a TorchScript module (``.pt``, with PyTorch: ``meeple[torch]``); an exported
+model maps a float32 batch of observations ``[n, observation size]`` to action scores
+``[n, actions]`` (logits), and the bot masks them to the legal actions.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from ..actions import Action
+from ..errors import MeepleError
 from ..game import Game
 from ..view import View
 from .encoding import encoder_for
@@ -26,6 +31,8 @@ from .spaces import action_space
 
 class MaskedPolicy:
     """obs -> tanh(obs W1 + b1) W2 + b2 -> softmax over the legal actions."""
+
+    name = "numpy policy"
 
     def __init__(self, observation_size: int, actions: int, hidden: int = 64, seed: int = 0) -> None:
         rng = np.random.default_rng(seed)
@@ -143,10 +150,69 @@ def train(policy: MaskedPolicy, make_env: Callable[[int], Any], episodes: int, b
     return rewards
 
 
-class PolicyBot:
-    """A trained `MaskedPolicy` as a meeple bot: the most likely legal action for the view."""
+class ExportedPolicy:
+    """A policy exported from a deep-learning framework: `scores(observations)` maps a float32
+    batch ``[n, observation size]`` to action scores ``[n, actions]``; the most likely legal
+    action is played (or, given an `rng`, one sampled from the softmax over the legal actions)."""
 
-    def __init__(self, game: Game, policy: MaskedPolicy) -> None:
+    def __init__(self, scores: Callable[[np.ndarray], np.ndarray], name: str) -> None:
+        self.scores, self.name = scores, name
+
+    def act(self, observation: np.ndarray, mask: np.ndarray, rng: np.random.Generator | None = None) -> int:
+        scores = np.asarray(self.scores(observation[None, :].astype(np.float32)), np.float64).reshape(-1)
+        if scores.shape != mask.shape:
+            raise MeepleError(f"{self.name} gives {scores.size} action scores for {mask.size} actions")
+        scores = np.where(mask > 0, scores, -np.inf)
+        if rng is None:
+            return int(np.argmax(scores))
+        weights = np.exp(scores - scores.max())
+        return int(rng.choice(len(weights), p=weights / weights.sum()))
+
+    @classmethod
+    def onnx(cls, path: str | Path) -> "ExportedPolicy":
+        """An ONNX model (its first input: the observations; its first output: the scores)."""
+        try:
+            import onnxruntime
+        except ImportError:
+            raise MeepleError("an .onnx policy needs onnxruntime: pip install 'meeple[onnx]'") from None
+        session = onnxruntime.InferenceSession(str(path), providers=["CPUExecutionProvider"])
+        name = session.get_inputs()[0].name
+        return cls(lambda observations: session.run(None, {name: observations})[0], f"onnx policy {Path(path).name}")
+
+    @classmethod
+    def torchscript(cls, path: str | Path) -> "ExportedPolicy":
+        """A TorchScript module (`torch.jit.save`) called on a tensor of observations."""
+        try:
+            import torch
+        except ImportError:
+            raise MeepleError("a TorchScript policy needs PyTorch: pip install 'meeple[torch]'") from None
+        module = torch.jit.load(str(path), map_location="cpu").eval()
+
+        def scores(observations: np.ndarray) -> np.ndarray:
+            with torch.no_grad():
+                return module(torch.from_numpy(observations)).numpy()
+
+        return cls(scores, f"torchscript policy {Path(path).name}")
+
+
+def load_policy(path: str | Path) -> "MaskedPolicy | ExportedPolicy":
+    """The policy saved at `path`, by its suffix: ``.npz`` (`MaskedPolicy`), ``.onnx`` or
+    ``.pt`` / ``.ts`` (TorchScript). Loaded once: a bot serving it keeps it for every game."""
+    suffix = Path(path).suffix
+    if suffix == ".npz":
+        return MaskedPolicy.load(path)
+    if suffix == ".onnx":
+        return ExportedPolicy.onnx(path)
+    if suffix in (".pt", ".ts"):
+        return ExportedPolicy.torchscript(path)
+    raise MeepleError(f"{path}: a policy file is .npz, .onnx or .pt (TorchScript), not {suffix or 'no suffix'}")
+
+
+class PolicyBot:
+    """A trained policy (`MaskedPolicy` or `ExportedPolicy`) as a meeple bot: the most likely
+    legal action for the view."""
+
+    def __init__(self, game: Game, policy: "MaskedPolicy | ExportedPolicy") -> None:
         self.encoder = encoder_for(game)
         self.space = action_space(game)
         self.policy = policy

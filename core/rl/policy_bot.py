@@ -1,6 +1,9 @@
-"""A saved `MaskedPolicy` served over the bot protocol (docs/bots.md), for `exec:` bots:
+"""A saved policy served over the bot protocol (docs/bots.md), for `exec:` bots:
 
     meeple match linkage --bot 'exec:python -m meeple.rl.policy_bot linkage.npz' --bot greedy
+
+The policy is a `MaskedPolicy` (``.npz``), an ONNX model (``.onnx``) or a TorchScript module
+(``.pt``), read by `meeple.rl.policy.load_policy`.
 
 Reads `hello` (game, players, options, seat), builds the game from the installed plugins, then
 answers each `decide` with the index, in `legal`, of the policy's choice for the view it was given.
@@ -15,19 +18,20 @@ from typing import BinaryIO
 
 from ..botdriver import read_message, write_message
 from ..botprocess import messages
+from ..errors import MeepleError
 from ..registry import Registry
 from ..serialization import action_from_data, view_from_data
-from .policy import MaskedPolicy, PolicyBot
+from .policy import ExportedPolicy, MaskedPolicy, PolicyBot, load_policy
 
 
-def serve(policy: MaskedPolicy, inbox: BinaryIO, out: BinaryIO) -> int:
+def serve(policy: MaskedPolicy | ExportedPolicy, inbox: BinaryIO, out: BinaryIO) -> int:
     hello = read_message(inbox)
     if not isinstance(hello, dict) or hello.get("type") != "hello":
         return 2
     game = Registry.load().create(hello["game"], hello["players"], hello["options"])
     game_cls = type(game)
     bot = PolicyBot(game, policy)
-    write_message(out, {"type": "ready", "protocol": messages.PROTOCOL_VERSION, "name": "numpy policy"})
+    write_message(out, {"type": "ready", "protocol": messages.PROTOCOL_VERSION, "name": policy.name})
     while True:
         message = read_message(inbox)
         if message is None or message.get("type") == "end":
@@ -40,11 +44,11 @@ def serve(policy: MaskedPolicy, inbox: BinaryIO, out: BinaryIO) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
-        print("usage: python -m meeple.rl.policy_bot POLICY.npz", file=sys.stderr)
+        print("usage: python -m meeple.rl.policy_bot POLICY (.npz, .onnx or .pt)", file=sys.stderr)
         return 2
     try:
-        policy = MaskedPolicy.load(args[0])
-    except (OSError, KeyError, ValueError) as exc:
+        policy = load_policy(args[0])
+    except (OSError, KeyError, ValueError, RuntimeError, MeepleError) as exc:
         print(f"meeple: error: cannot load policy {args[0]}: {exc}", file=sys.stderr)
         return 2
     try:

@@ -2,11 +2,20 @@
 
 The AEC env asks `state.current_player` (a simultaneous decision is asked seat by seat in
 ascending order, OpenSpiel's sequential mapping: a seat's observation never holds another's
-pending choice). The Parallel env, for games whose `spec.dynamics` is simultaneous, asks every
+pending choice). The Parallel env, for games whose `Game.dynamics` is simultaneous, asks every
 owing seat at once; seats that owe nothing get an all-zero mask and their action is ignored.
-Observations are dicts `{"observation": float32 vector, "action_mask": int8 vector}` as in
-PettingZoo's classic environments. Rewards come at the end: +1 to each winner, -1 to each other
-seat (0 to all when every seat wins or none does).
+
+Observations are dicts as in PettingZoo's classic environments: ``"observation"`` (the seat's
+encoding, float32 in [0, 1], `meeple.rl.encoding`), ``"action_mask"`` (int8) and, with
+``information_state=True``, ``"information_state"`` (perfect recall, `InformationState`).
+Actions are indices of the game's action space: a Python int, a NumPy integer or a 0-d integer
+array. Rewards come at the end, from `rewards` (`meeple.rl.Rewards`, default the game's declared
+utility: scores in a points game, +1/-1 win/loss otherwise).
+
+An illegal action never changes the game. With ``illegal="forfeit"`` (the default, as
+PettingZoo's classic envs do) it ends the game at once: -1 to the seat that made it, 0 to the
+others, the reason in its ``info["illegal"]``; with ``illegal="raise"`` it raises `IllegalAction`.
+With ``max_cycles=N`` a game still running after N decisions is truncated (every seat, reward 0).
 """
 
 from __future__ import annotations
@@ -18,25 +27,20 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
 
-from ..errors import MeepleError
+from ..actions import Action
+from ..errors import IllegalAction, MeepleError
 from ..game import Game
 from ..registry import Registry
+from ..spec import Dynamics
+from ..render import generic_renderer
 from ..state import State
-from .encoding import encoder_for
+from .encoding import InformationState, encoder_for
+from .rewards import Rewards, final_rewards
 from .spaces import action_space
 
 
 def agent_name(seat: int) -> str:
     return f"player_{seat}"
-
-
-def outcome_rewards(state: State) -> list[float]:
-    """+1 per winner, -1 per other seat; 0 for all when everyone or no one wins."""
-    winners = set(state.winners())
-    players = state.game.players
-    if not winners or len(winners) == players:
-        return [0.0] * players
-    return [1.0 if seat in winners else -1.0 for seat in range(players)]
 
 
 def make_game(game_id: str | Game, players: int | None = None,
@@ -46,22 +50,77 @@ def make_game(game_id: str | Game, players: int | None = None,
     return (registry or Registry.load()).create(game_id, players, options)
 
 
+def action_index(index: Any, size: int, who: str = "") -> int:
+    """`index` as an int in 0..size-1: a Python or NumPy integer, or a 0-d integer array (what
+    SB3's `model.predict` returns); anything else is one clear error."""
+    if isinstance(index, np.ndarray) and index.ndim == 0 and np.issubdtype(index.dtype, np.integer):
+        index = index.item()
+    if isinstance(index, (int, np.integer)) and not isinstance(index, bool) and 0 <= int(index) < size:
+        return int(index)
+    raise MeepleError(f"{who}action must be an index 0..{size - 1}, got {index!r}")
+
+
+def check_illegal_option(illegal: str) -> str:
+    if illegal not in ("forfeit", "raise"):
+        raise MeepleError(f"illegal must be 'forfeit' or 'raise', not {illegal!r}")
+    return illegal
+
+
+def apply_or_refuse(state: State, action: Action, seat: int, history: list, illegal: str) -> str | None:
+    """Apply `action` for `seat` and record it in `history` as ``(seat, action, secret)``; an
+    illegal action changes nothing and, with ``illegal="forfeit"``, returns the rules' reason
+    (with ``"raise"`` it raises `IllegalAction`). The rules check legality once, in `apply`."""
+    secret = state.decision is not None and state.decision.simultaneous
+    try:
+        state.apply(action, seat)
+    except IllegalAction as error:
+        if illegal == "raise":
+            raise
+        return str(error)
+    history.append((seat, action, secret))
+    return None
+
+
+def render_view(game: Game, registry: Registry | None, state: State | None, seat: int | None,
+                mode: str | None) -> str | None:
+    """`seat`'s view drawn by the game's renderer: its own (`Game.renderer`), else one a plugin of
+    `registry` registered for it, else the generic one."""
+    if state is None or mode is None:
+        return None
+    renderer = type(game).renderer or (registry.renderer(game.spec.id) if registry else generic_renderer)
+    text = renderer(state.view(seat))
+    if mode == "human":
+        print(text)
+        return None
+    return text
+
+
 class _Spaces:
     """What both env kinds share: the game, its encoder and action space, the gym spaces."""
 
-    def _setup(self, game: Game) -> None:
-        self.game = game
+    def _setup(self, game: Game, rewards: Rewards | str, information_state: bool, illegal: str,
+               max_cycles: int | None, render_mode: str | None, registry: Registry | None) -> None:
+        self.game, self.registry = game, registry
+        self.payoffs = Rewards.of(rewards)
+        self.illegal = check_illegal_option(illegal)
+        if max_cycles is not None and max_cycles < 1:
+            raise MeepleError(f"max_cycles must be at least 1, not {max_cycles}")
+        self.max_cycles = max_cycles
+        self.render_mode = render_mode
         self.encoder = encoder_for(game)
+        self.information = InformationState(game) if information_state else None
         self.actions = action_space(game)
         self.possible_agents = [agent_name(s) for s in range(game.players)]
         self._seat = {name: s for s, name in enumerate(self.possible_agents)}
-        obs = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.encoder.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (len(self.actions),), np.int8),
-        })
+        parts = {"observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
+                 "action_mask": spaces.Box(0, 1, (len(self.actions),), np.int8)}
+        if self.information is not None:
+            parts["information_state"] = spaces.Box(0.0, 1.0, (self.information.size,), np.float32)
+        obs = spaces.Dict(parts)
         self.observation_spaces = {a: obs for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(len(self.actions)) for a in self.possible_agents}
         self.state: State | None = None
+        self.history: list[tuple[int, Action, bool]] = []
         self._np_random: np.random.Generator | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -74,38 +133,44 @@ class _Spaces:
         if seed is not None or self._np_random is None:
             self._np_random, _ = seeding.np_random(seed)
         self.state = self.game.new_state(int(self._np_random.integers(0, 2**63 - 1)))
+        self.history = []
 
     def _observe(self, seat: int) -> dict[str, np.ndarray]:
         state = self.state
         assert state is not None
         mask = (self.actions.mask(state.legal_actions(seat)) if seat in state.owing()
                 else np.zeros(len(self.actions), dtype=np.int8))
-        return {"observation": self.encoder.encode(state.view(seat)), "action_mask": mask}
+        view = state.view(seat)
+        observation = {"observation": self.encoder.encode(view), "action_mask": mask}
+        if self.information is not None:
+            observation["information_state"] = self.information.encode(view, self.history)
+        return observation
 
-    def _action(self, seat: int, index: Any) -> Any:
-        if not (isinstance(index, (int, np.integer)) and 0 <= int(index) < len(self.actions)):
-            raise MeepleError(f"{agent_name(seat)}: action must be an index 0..{len(self.actions) - 1}, "
-                              f"got {index!r}")
-        return self.actions.actions[int(index)]
+    def _action(self, seat: int, index: Any) -> Action:
+        return self.actions.actions[action_index(index, len(self.actions), f"{agent_name(seat)}: ")]
+
+    def _truncated(self) -> bool:
+        return self.max_cycles is not None and len(self.history) >= self.max_cycles
 
     def render(self) -> str | None:
-        """The view of the seat to act (never the omniscient view: a screen shows no secrets)."""
+        """The view of the seat to act, drawn by the game's renderer (the omniscient view once the
+        game is over; never another seat's secrets mid-game)."""
         state = self.state
-        if state is None or state.is_terminal:
-            return None if state is None else repr(state.view(None).fields)
-        return repr(state.view(state.current_player).fields)
+        seat = None if state is None or state.is_terminal else state.current_player
+        return render_view(self.game, self.registry, state, seat, self.render_mode)
 
 
 class MeepleAECEnv(_Spaces, AECEnv):
     """One meeple game as a PettingZoo AEC environment (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "meeple", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human"], "name": "meeple", "is_parallelizable": False}
 
-    def __init__(self, game: Game, render_mode: str | None = None) -> None:
+    def __init__(self, game: Game, render_mode: str | None = None, rewards: Rewards | str = Rewards.UTILITY,
+                 information_state: bool = False, illegal: str = "forfeit",
+                 max_cycles: int | None = None, registry: Registry | None = None) -> None:
         super().__init__()
-        self._setup(game)
+        self._setup(game, rewards, information_state, illegal, max_cycles, render_mode, registry)
         self.metadata = {**self.metadata, "name": f"meeple_{game.spec.id}"}
-        self.render_mode = render_mode
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self._new_state(seed)
@@ -128,19 +193,30 @@ class MeepleAECEnv(_Spaces, AECEnv):
         state = self.state
         assert state is not None
         seat = self._seat[agent]
-        state.apply(self._action(seat, action), seat)  # an illegal action raises IllegalAction
+        chosen = self._action(seat, action)
         self._clear_rewards()
-        if state.is_terminal:
-            for a, reward in zip(self.possible_agents, outcome_rewards(state)):
-                self.rewards[a] = reward
-                self.terminations[a] = True
-            self._accumulate_rewards()
-            # every agent, in seat order, takes its final (dead) step
-            self.agent_selection = self.agents[0]
-            return
         self._cumulative_rewards[agent] = 0.0
-        self.agent_selection = agent_name(state.current_player)  # type: ignore[arg-type]
+        reason = apply_or_refuse(state, chosen, seat, self.history, self.illegal)
+        if reason is not None:
+            self.infos[agent] = {"illegal": reason}
+            self._end({a: (-1.0 if a == agent else 0.0) for a in self.agents}, self.terminations)
+            return
+        if state.is_terminal:
+            self._end(dict(zip(self.possible_agents, final_rewards(state, self.payoffs))), self.terminations)
+        elif self._truncated():
+            self._end({a: 0.0 for a in self.agents}, self.truncations)
+        else:
+            self.agent_selection = agent_name(state.current_player)  # type: ignore[arg-type]
+            self._accumulate_rewards()
+
+    def _end(self, rewards: Mapping[str, float], flags: dict[str, bool]) -> None:
+        """The game is over (or cut short): pay `rewards`, set `flags` for every agent, and let
+        each take its final (dead) step, in seat order."""
+        for agent in self.agents:
+            self.rewards[agent] = rewards[agent]
+            flags[agent] = True
         self._accumulate_rewards()
+        self.agent_selection = self.agents[0]
 
     def close(self) -> None:
         pass
@@ -150,12 +226,13 @@ class MeepleParallelEnv(_Spaces, ParallelEnv):
     """A game with simultaneous decisions as a PettingZoo Parallel environment: each step takes
     the actions of every seat owing a decision (others' actions are ignored)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "meeple"}
+    metadata = {"render_modes": ["ansi", "human"], "name": "meeple"}
 
-    def __init__(self, game: Game, render_mode: str | None = None) -> None:
-        self._setup(game)
+    def __init__(self, game: Game, render_mode: str | None = None, rewards: Rewards | str = Rewards.UTILITY,
+                 information_state: bool = False, illegal: str = "forfeit",
+                 max_cycles: int | None = None, registry: Registry | None = None) -> None:
+        self._setup(game, rewards, information_state, illegal, max_cycles, render_mode, registry)
         self.metadata = {**self.metadata, "name": f"meeple_{game.spec.id}"}
-        self.render_mode = render_mode
 
     def reset(self, seed: int | None = None, options: dict | None = None):
         self._new_state(seed)
@@ -171,21 +248,29 @@ class MeepleParallelEnv(_Spaces, ParallelEnv):
         if missing:
             raise MeepleError(f"no action given for {', '.join(missing)}, who owe a decision")
         chosen = [(seat, self._action(seat, actions[agent_name(seat)])) for seat in owing]
-        probe = state.clone()  # all or nothing: an illegal choice leaves the game as it was
-        for seat, action in chosen:
-            probe.apply(action, seat)
-        self.state = state = probe
-        done = state.is_terminal
-        rewards = outcome_rewards(state) if done else [0.0] * self.game.players
         agents = self.agents
-        observations = {a: self._observe(self._seat[a]) for a in agents}
-        result = (observations,
-                  {a: rewards[self._seat[a]] for a in agents},
-                  {a: done for a in agents},
-                  {a: False for a in agents},
-                  {a: {} for a in agents})
-        if done:
-            self.agents = []
+        infos: dict[str, dict] = {a: {} for a in agents}
+        probe, history = state.clone(), list(self.history)
+        for seat, action in chosen:  # all or nothing: the env keeps the game until every choice is in
+            reason = apply_or_refuse(probe, action, seat, history, self.illegal)
+            if reason is not None:  # the game is left as it was; the offender forfeits
+                infos[agent_name(seat)] = {"illegal": reason}
+                return self._finish({a: (-1.0 if a == agent_name(seat) else 0.0) for a in agents},
+                                    True, False, infos)
+        self.state, self.history = probe, history
+        if probe.is_terminal:
+            rewards = dict(zip(self.possible_agents, final_rewards(probe, self.payoffs)))
+            return self._finish(rewards, True, False, infos)
+        if self._truncated():
+            return self._finish({a: 0.0 for a in agents}, False, True, infos)
+        return ({a: self._observe(self._seat[a]) for a in agents}, {a: 0.0 for a in agents},
+                {a: False for a in agents}, {a: False for a in agents}, infos)
+
+    def _finish(self, rewards: Mapping[str, float], terminated: bool, truncated: bool, infos: dict):
+        agents = self.agents
+        result = ({a: self._observe(self._seat[a]) for a in agents}, {a: rewards[a] for a in agents},
+                  {a: terminated for a in agents}, {a: truncated for a in agents}, infos)
+        self.agents = []
         return result
 
     def close(self) -> None:
@@ -194,12 +279,15 @@ class MeepleParallelEnv(_Spaces, ParallelEnv):
 
 def pettingzoo_env(game_id: str | Game, players: int | None = None,
                    options: Mapping[str, Any] | None = None, *, parallel: bool = False,
-                   registry: Registry | None = None, render_mode: str | None = None):
+                   registry: Registry | None = None, render_mode: str | None = None, **kwargs: Any):
     """A PettingZoo env for an installed game: AEC by default, Parallel with `parallel=True`
-    (only for games whose `spec.dynamics` is simultaneous)."""
+    (only for games whose `Game.dynamics` is simultaneous). Keywords: `rewards`,
+    `information_state`, `illegal`, `max_cycles` (the module docstring)."""
+    if registry is None and not isinstance(game_id, Game):
+        registry = Registry.load()
     game = make_game(game_id, players, options, registry)
     if parallel:
-        if not game.spec.simultaneous:
+        if game.dynamics is not Dynamics.SIMULTANEOUS:
             raise MeepleError(f"{game.spec.id} is sequential: use the AEC env (parallel=False)")
-        return MeepleParallelEnv(game, render_mode)
-    return MeepleAECEnv(game, render_mode)
+        return MeepleParallelEnv(game, render_mode, registry=registry, **kwargs)
+    return MeepleAECEnv(game, render_mode, registry=registry, **kwargs)

@@ -65,9 +65,10 @@ class ActionSpace:
     def mask(self, legal: Iterable[Action]) -> np.ndarray:
         """An int8 vector, 1 at the index of every legal action."""
         mask = np.zeros(len(self.actions), dtype=np.int8)
-        index = self.index
-        for action in legal:
-            mask[index(action)] = 1
+        try:
+            mask[list(map(self._index.__getitem__, legal))] = 1
+        except KeyError:
+            check_covers(self, list(legal))  # names the action the space lacks
         return mask
 
 

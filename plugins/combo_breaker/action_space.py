@@ -17,7 +17,7 @@ from typing import Iterator
 from meeple import Action
 
 from .actions import InsertDrawn, PlayCombination, PlayDraw, PlayStop, TakeReserve
-from .cards import COPIES_PER_SPECIAL, RESERVE_CARDS, VALUES, deck
+from .cards import COPIES_PER_SPECIAL, MOST_SEATS, RESERVE_CARDS, VALUES, deck
 
 
 def every_action(double_wild: bool) -> Iterator[Action]:
@@ -40,6 +40,7 @@ def every_action(double_wild: bool) -> Iterator[Action]:
 
 
 #: What the generic observation cannot derive from a setup state (`meeple.rl.encoding`): the public
-#: record of the trick holds at most one entry per card (54 entries of at most 56 bytes of JSON),
-#: the seat tuples at most 5 seats.
-RL_CAPACITIES = {"trick_plays": len(deck()) * 56, "trick_seats": 16, "paid": 16, "losers": 16}
+#: record of the trick holds at most one entry per card, each declaring at most the deck's two X
+#: cards as wilds; the seat tuples hold at most 5 seats.
+RL_CAPACITIES = {"trick_plays": len(deck()), "trick_plays[].wilds": COPIES_PER_SPECIAL, "trick_seats": MOST_SEATS,
+                 "paid": MOST_SEATS, "losers": MOST_SEATS}

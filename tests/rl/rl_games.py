@@ -1,5 +1,5 @@
-"""The games the RL adapter tests run: every built-in game, Nim, and the Goofspiel test game
-(simultaneous). The built-in games declare their action spaces themselves (`rl_action_space` on
+"""The games the RL adapter tests run: every built-in game, the example games (Nim, and Kuhn
+and Hearts when installed) and the Goofspiel test game (simultaneous). The built-in games declare their action spaces themselves (`rl_action_space` on
 their Game class, Nim's example included); Goofspiel's is declared here through
 `register_action_space`."""
 
@@ -28,6 +28,8 @@ GAMES = [
 ]
 
 REGISTRY = Registry.load()
+if "kuhn" in REGISTRY.games:  # the Kuhn poker example, when installed (explicit chance, chips)
+    GAMES.append(("kuhn", 2, {}))
 if "hearts" in REGISTRY.games:  # the Hearts example, when installed (simultaneous pass)
     GAMES.append(("hearts", 4, {}))
 

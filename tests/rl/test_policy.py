@@ -1,5 +1,6 @@
 """The NumPy policy, its trainer and its bot: the learning example's code on a tiny budget."""
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -9,8 +10,8 @@ import numpy as np
 import pytest
 from rl_games import make
 
-from meeple.rl.policy import Adam, MaskedPolicy, PolicyBot, train
-from meeple.rl import gymnasium_env
+from meeple.rl.policy import Adam, MaskedPolicy, PolicyBot, load_policy, train
+from meeple.rl import action_space, encoder_for, gymnasium_env
 
 EXAMPLE = Path(__file__).parents[2] / "docs" / "examples" / "rl"
 
@@ -121,3 +122,60 @@ def test_shaping_changes_what_is_learned_from_but_not_the_rewards_returned():
     policy = MaskedPolicy(env.observation_space.shape[0], env.action_space.n, 8, 0)
     rewards = train(policy, lambda episode: env, 6, batch=3, shaping=shaping)
     assert rewards == seen and set(rewards) <= {-1.0, 1.0}
+
+
+def exported_policies(tmp_path, game):
+    """A tiny network saved as TorchScript and, where onnxruntime is installed, as ONNX."""
+    torch = pytest.importorskip("torch")
+    encoder_size = gymnasium_env(game).observation_space.shape[0]
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(encoder_size, 16), torch.nn.Tanh(),
+                                torch.nn.Linear(16, len(action_space(game))))
+    paths = {"torchscript": tmp_path / "policy.pt"}
+    torch.jit.save(torch.jit.trace(model, torch.zeros(1, encoder_size)), str(paths["torchscript"]))
+    if all(importlib.util.find_spec(m) for m in ("onnxruntime", "onnx")):  # meeple[onnx] and the exporter's onnx
+        torch.onnx.export(model, (torch.zeros(1, encoder_size),), str(tmp_path / "policy.onnx"),
+                          input_names=["observations"], dynamic_axes={"observations": {0: "n"}}, dynamo=False)
+        paths["onnx"] = tmp_path / "policy.onnx"
+    return model, paths
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # torch.jit and its legacy ONNX exporter
+def test_an_exported_policy_plays_only_legal_actions_and_agrees_with_its_model(tmp_path):
+    torch = pytest.importorskip("torch")
+    game = make("linkage", 2, {})
+    model, paths = exported_policies(tmp_path, game)
+    encoder, space = encoder_for(game), action_space(game)
+    for kind, path in paths.items():
+        policy = load_policy(path)
+        bot = PolicyBot(game, policy)
+        state = game.new_state(2)
+        while not state.is_terminal:
+            view, legal = state.view(state.current_player), state.legal_actions()
+            action = bot.act(view, legal)
+            assert action in legal, kind
+            with torch.no_grad():
+                scores = model(torch.from_numpy(encoder.encode(view)[None, :])).numpy()[0]
+            best = max(legal, key=lambda a: scores[space.index(a)])
+            assert action == best, kind
+            state.apply(action)
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+def test_an_exported_policy_serves_a_whole_match_over_the_bot_protocol(tmp_path):
+    game = make("linkage", 2, {})
+    _, paths = exported_policies(tmp_path, game)
+    path = paths.get("onnx", paths["torchscript"])
+    command = f"exec:{sys.executable} -m meeple.rl.policy_bot {path}"
+    result = subprocess.run([sys.executable, "-c", "from meeple.cli.app import run; run()", "match", "linkage",
+                             "-n", "2", "--seed", "1", "--json", "--bot", command, "--bot", "random"],
+                            capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["bots"][0]["forfeits"] == 0
+
+
+def test_a_policy_file_of_an_unknown_kind_is_one_line(tmp_path):
+    (tmp_path / "policy.pkl").write_bytes(b"")
+    result = subprocess.run([sys.executable, "-m", "meeple.rl.policy_bot", str(tmp_path / "policy.pkl")],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1 and ".onnx" in result.stderr

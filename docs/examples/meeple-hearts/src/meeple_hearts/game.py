@@ -126,6 +126,9 @@ class Hearts(Game):
     renderer = staticmethod(render)
     narrator = HeartsNarrator()
     bots = (GREEDY,)
+    #: meeple.rl's observation (docs/rl.md): the trick by position (who played what), at most one
+    #: winner per trick.
+    rl_capacities = {"trick": PLAYERS, "trick_winners": RANKS}
 
     def deck(self):
         return DECK

@@ -120,6 +120,10 @@ class Kuhn(Game):
     def deck(self):
         return CARDS
 
+    def rl_action_space(self) -> list[Action]:
+        """Every action, in OpenSpiel's order (pass 0, bet 1), for `meeple.rl` (docs/rl.md)."""
+        return [PASS, BET]
+
     def deal_outcomes(self):
         """Seat 0's card, then seat 1's: six deals, each with probability 1/6 (OpenSpiel's order)."""
         return [(deal, Fraction(1, 6)) for deal in permutations(CARDS, 2)]
