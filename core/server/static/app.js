@@ -181,9 +181,10 @@ function useMatch(match, held, setError) {
 // -- the table ------------------------------------------------------------------------------------
 function Table({ match, setError }) {
   const held = loadToken(match);
-  const { shown: update, previous, connected, log, play } = useMatch(match, held, setError);
-  const [table, setTable] = useState(null);
   const [waiting, setWaiting] = useState(false);  // a move sent, its update not yet here
+  const refused = (message) => { setError(message); if (message) setWaiting(false); };
+  const { shown: update, previous, connected, log, play } = useMatch(match, held, refused);
+  const [table, setTable] = useState(null);
   useEffect(() => { if (update) tableFor(update.view.game).then(setTable); }, [update?.view.game]);
   useEffect(() => setWaiting(false), [update?.ply, update?.legal.length]);
   useEffect(() => {
@@ -220,7 +221,7 @@ function Table({ match, setError }) {
         ${update.result ? html`<${EndScreen} update=${update} seatName=${seatName} Breakdown=${table.module?.Breakdown}
           kit=${kit} rematch=${rematch} />` : board}
         ${update.result ? board : ""}
-        <${MoveList} update=${update} play=${send} open=${!Board} label=${table.module?.moveLabel} />
+        <${MoveList} update=${update} play=${send} open=${!Board} label=${table.module?.moveLabel} waiting=${waiting} />
       </div>
       <${Log} log=${log} />
     </div>
@@ -254,15 +255,13 @@ function Status({ update, seatName, waiting }) {
 }
 
 // Every legal move as a button with a unique label: the accessible fallback to touching the table.
-function MoveList({ update, play, open, label }) {
+function MoveList({ update, play, open, label, waiting }) {
   if (!update.legal.length) return html`<div id="legal"></div>`;
   const labels = uniqueLabels(update.legal, label ? (move) => label(move, update) : (move) => move.text);
   return html`<details id="legal" open=${open}>
     <summary>all ${update.legal.length} legal move${update.legal.length === 1 ? "" : "s"} as a list</summary>
-    <div class="moves">${update.legal.map((move, i) => html`<button type="button" class="move" onClick=${(e) => {
-      e.currentTarget.closest("#legal").querySelectorAll("button").forEach((b) => { b.disabled = true; });
-      play(move.action);
-    }}>${labels[i]}</button>`)}</div></details>`;
+    <div class="moves">${update.legal.map((move, i) => html`<button type="button" class="move" disabled=${waiting}
+      onClick=${() => play(move.action)}>${labels[i]}</button>`)}</div></details>`;
 }
 
 // Labels for a list of moves, none twice: a label shared by several moves gets what tells them

@@ -21,6 +21,7 @@ from meeple import Action, Dynamics, Game, GameSpec, Hand, Information, Option, 
 from .actions import PassCards, PlayCard
 from .cards import (AVOID_ALL_TRICKS_POINTS, DECK, HEARTS, QUEEN_OF_SPADES, RANKS, TOTAL_POINTS,
                     points, suit_of)
+from .cards import name as card_name
 from .decisions import PassThree, Play, first_lead
 from .greedy import GREEDY
 from .narration import HeartsNarrator
@@ -126,6 +127,9 @@ class Hearts(Game):
     renderer = staticmethod(render)
     narrator = HeartsNarrator()
     bots = (GREEDY,)
+    web_renderer = "web/hearts.js"  # the table in the browser (meeple server)
+    shown_fields = ("pass_direction", "hands", "trick", "leader", "taken", "points")
+    card_names = staticmethod(card_name)
 
     def deck(self):
         return DECK
