@@ -141,8 +141,8 @@ function useMatch(match, held, setError) {
       if (wait > 0) { timer = setTimeout(() => { timer = null; pump(); }, wait); return; }
       const update = queue.shift();
       const moved = last !== null && update.ply > last.ply;
-      setPrevious(last); setShown(update); last = update;
-      if (update.narration && moved) {
+      setPrevious(last); setShown(update);
+      if (update.narration && (moved || last === null)) {
         setLog((entries) => {
           if (entries.some((e) => e.ply === update.ply)) return entries;
           const next = [...entries, { ply: update.ply, text: update.narration }];
@@ -150,6 +150,7 @@ function useMatch(match, held, setError) {
           return next;
         });
       }
+      last = update;
       busyUntil = performance.now() + (moved && update.ply - 1 !== mine.current ? PACE : 0);
       pump();
     };

@@ -128,7 +128,7 @@ class Hearts(Game):
     narrator = HeartsNarrator()
     bots = (GREEDY,)
     web_renderer = "web/hearts.js"  # the table in the browser (meeple server)
-    shown_fields = ("pass_direction", "hands", "trick", "leader", "taken", "points")
+    shown_fields = ("pass_direction", "hands", "trick", "leader", "taken", "hearts_broken", "points")
     card_names = staticmethod(card_name)
 
     def deck(self):
