@@ -74,7 +74,8 @@ export function sameItems(a, b) {
 
 // A button for one legal move (a decision's "take", "leave", "pass"...), labelled by the move.
 export function MoveButton({ move, play, label, primary }) {
-  return html`<button type="button" class=${primary ? "act primary" : "act"} onClick=${() => play(move.action)}>${label || move.text}</button>`;
+  return html`<button type="button" class=${primary ? "act primary" : "act"} data-action=${JSON.stringify(move.action)}
+    onClick=${() => play(move.action)}>${label || move.text}</button>`;
 }
 
 // A titled area of the table.

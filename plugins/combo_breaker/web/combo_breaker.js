@@ -29,7 +29,7 @@ export function Board({ update, previous, play, kit, seatName }) {
   const f = update.view.fields;
   const me = update.seat;
   const hand = me !== null && f.hands[me].cards ? f.hands[me].cards : [];
-  const selection = useSelection(`${update.ply}/${update.legal.length}`);
+  const selection = useSelection(`${update.view.pending[0]?.type}/${update.owes}/${JSON.stringify(hand)}`);
   const [reserve, setReserve] = useState(null);  // the reserve slot picked up, waiting for its gap
   const chosen = [...selection.selected].sort((a, b) => a - b);
   const fromHand = update.legal.filter((m) => positionsOf(m.action));
@@ -70,9 +70,9 @@ export function Board({ update, previous, play, kit, seatName }) {
           label: `position ${i}: ${cardWords(card)}${selection.selected.includes(i) ? ", selected" : ""}` })}<span class="count">${i}</span></span>${gap(i + 1)}`)}`
           : html`<${HiddenHand} zone=${f.hands[s]} nameOf=${cardName} />`}</div></div>
       <div class="zone sub" data-field=${`reserves[${s}]`}><span class="zone-title">reserve</span><div class="row">
-        ${f.reserves[s].slots.map((slot, i) => slot.map((card) => own && reserveMoves.some((m) => m.action.slot === i)
+        ${f.reserves[s].slots.map((slot, i) => html`<span class="rslot" data-slot=${i}>${slot.map((card) => own && reserveMoves.some((m) => m.action.slot === i)
           ? face(card, { selected: reserve === i, onClick: () => setReserve(reserve === i ? null : i), label: `reserve ${cardWords(card)}` })
-          : face(card)))}
+          : face(card))}</span>`)}
         ${f.reserves[s].slots.every((slot) => !slot.length) ? html`<span class="count">none</span>` : ""}</div></div>
       ${own && drawn.length ? html`<div class="zone sub"><span class="zone-title">drawn, to place</span><div class="row">${drawn.map((c) => face(c, { fresh: true }))}</div></div>` : ""}
     </section>`;

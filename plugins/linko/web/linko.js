@@ -29,8 +29,8 @@ export function Board({ update, previous, play, kit, seatName }) {
   const f = update.view.fields;
   const me = update.seat;
   const decision = update.view.pending[0]?.type;
-  const selection = useSelection(`${update.ply}/${update.legal.length}`);
   const hand = me !== null ? [...f.hands[me].cards].sort((a, b) => a - b) : [];
+  const selection = useSelection(`${update.view.pending[0]?.type}/${update.owes}/${JSON.stringify(hand)}`);
   const plays = movesOf(update, "play");
   const chosen = selection.selected.map((i) => hand[i]);
   const ready = chosen.length ? playFor(plays, chosen) : null;

@@ -22,7 +22,7 @@ export function Board({ update, previous, play, kit, seatName }) {
   const hand = me !== null && f.hands[me].cards ? [...f.hands[me].cards].sort(bySuit) : [];
   const passes = movesOf(update, "pass_cards");
   const plays = new Map(movesOf(update, "play_card").map((m) => [m.action.card, m]));
-  const selection = useSelection(`${update.ply}/${update.legal.length}`);
+  const selection = useSelection(`${update.view.pending[0]?.type}/${update.owes}/${JSON.stringify(hand)}`);
   const chosen = selection.selected.map((i) => hand[i]);
   const pass = chosen.length === 3 ? passes.find((m) => sameItems(m.action.cards, chosen)) : null;
   const face = (card, extra = {}) => html`<${Card} card=${card} name=${cardName(card)} label=${cardWords(card)}

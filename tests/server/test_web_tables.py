@@ -1,0 +1,287 @@
+"""Every seed game played to the end in a real browser by touching what it moves: two browser
+contexts (two people) and a bot, each person's move chosen from the server's legal moves and made
+by clicking the cards, slots, pile, gaps or cells the game's own renderer draws — never the move
+list. Then what each table shows: no card as a raw number where the game names it, no field the
+game keeps for itself, no two identical move buttons; one Linko turn by keyboard alone.
+
+Debian's headless Chromium driven by Playwright; skipped only without Chromium (see
+test_browser.py). Short games where the rules offer them (Linko's `max_turns`)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import time
+
+import pytest
+from live import ThreadServer, post
+
+from meeple.serialization import action_to_data
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+if not os.access(CHROMIUM, os.X_OK):
+    pytest.skip(f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="needs playwright (the test extra)")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def live(registry, tmp_path):
+    with ThreadServer(registry, tmp_path / "matches.db") as server:
+        yield server
+
+
+def seat_page(browser, live, match: str, seat: int, token: str, **context):
+    """A browser context of its own holding `seat` (its token in the tab, as the lobby leaves
+    it), on the match's table; other seats' moves drawn at once (no pacing)."""
+    page = browser.new_context(**context).new_page()
+    held = json.dumps({"seat": seat, "token": token})
+    page.context.add_init_script(f"localStorage.setItem('meeple:pace', '0');"
+                                 f"sessionStorage.setItem('meeple:{match}', {json.dumps(held)});")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.errors = errors
+    page.goto(f"{live.url}/#table/{match}")
+    page.wait_for_selector("#status")
+    return page
+
+
+def start(browser, live, game: str, seats: list[str], options: dict, people: int = 2):
+    """A match whose first `people` seats are people (one browser context each), the rest `seats`."""
+    made = post(live.url + "/api/matches", {"game": game, "seats": ["human"] + ["open"] * (people - 1) + seats,
+                                            "options": options})
+    pages = {0: seat_page(browser, live, made["match"], 0, made["tokens"]["0"])}
+    for seat in range(1, people):
+        joined = post(f"{live.url}/api/matches/{made['match']}/join", {"seat": seat})
+        pages[seat] = seat_page(browser, live, made["match"], seat, joined["token"])
+    return live.hub.get(made["match"]), pages
+
+
+def ply_of(page) -> int:
+    return int(page.get_attribute("#status", "data-ply"))
+
+
+def card(page, scope: str, value, skip: int = 0):
+    """The `skip`-th clickable card showing `value` within `scope`."""
+    return page.locator(f"{scope} button.card[data-card='{json.dumps(value)}']").nth(skip)
+
+
+# -- how a person makes each game's moves by touching the table ----------------------------------
+
+def touch_linko(page, seat: int, action: dict) -> None:
+    kind = action["type"]
+    if kind == "play":
+        hand = f"[data-field='hands[{seat}]']"
+        for i in range(action["naturals"]):
+            card(page, hand, action["value"], i).click()
+        for i in range(action["jokers"]):
+            card(page, hand, 14, i).click()
+        page.click("#play")
+    elif kind == "draw_display":
+        page.click(f"button.slot[data-slot='{action['slot']}']")
+    elif kind == "draw_pile":
+        page.click("button.pile")
+    elif kind == "take_ghost":
+        page.click(f"button.slot[data-ghost='{action['value']}']")
+    else:  # take or leave the stolen cards, take them back or discard them, take no card
+        page.click(f"#prompt button[data-action='{compact(action)}']")
+
+
+def touch_combo_breaker(page, seat: int, action: dict) -> None:
+    kind = action["type"]
+    hand = page.locator(f"[data-field='hands[{seat}]'] .pos button.card")
+    if kind in ("play", "stop", "draw"):
+        first = action.get("start", action.get("position"))
+        for position in range(first, first + action.get("count", 1)):
+            hand.nth(position).click()
+        page.click(f"#prompt button[data-action='{compact(action)}']")
+    elif kind == "take_reserve":
+        page.click(f"[data-field='reserves[{seat}]'] [data-slot='{action['slot']}'] button.card")
+        page.click(f"button.gap[data-gap='{action['position']}']")
+    elif kind == "insert":
+        page.click(f"button.gap[data-gap='{action['position']}']")
+    else:
+        page.click(f"#prompt button[data-action='{compact(action)}']")
+
+
+def touch_linkage(page, seat: int, action: dict) -> None:
+    kind = action["type"]
+    if kind == "place":
+        page.check(f"input[name='colour'][value='{action['colour']}']")
+        for row, col in action["cells"]:
+            page.click(f"button.lcell[data-cell='{row},{col}']")
+    elif kind == "place_blocker":
+        page.click(f"button.lcell[data-cell='{action['cell'][0]},{action['cell'][1]}']")
+    else:  # the forced pass, choosing a side
+        page.click(f"#prompt button[data-action='{compact(action)}']")
+
+
+def touch_hearts(page, seat: int, action: dict) -> None:
+    hand = f"[data-field='hands[{seat}]']"
+    if action["type"] == "pass_cards":
+        for value in action["cards"]:
+            card(page, hand, value).click()
+        page.click("#pass")
+    else:
+        card(page, hand, action["card"]).click()
+
+
+TOUCH = {"linko": touch_linko, "combo_breaker": touch_combo_breaker, "linkage": touch_linkage, "hearts": touch_hearts}
+
+
+def compact(action: dict) -> str:
+    return json.dumps(action, separators=(",", ":"))
+
+
+def play(match, pages: dict, seed: int, moves: int | None = None, limit: int = 1500) -> int:
+    """Play `match` to its end (or for `moves` moves of its people): whenever a person's seat
+    owes, a legal move chosen at random is made on that seat's page by touching the table; bots
+    move by themselves. The moves made."""
+    rng, clicks = random.Random(seed), 0
+    touch = TOUCH[match.game.spec.id]
+    for _ in range(limit):
+        if match.finished or clicks == moves:
+            return clicks
+        state = match.state  # the hub swaps in a new state after each move; this one stays as it is
+        owing = [seat for seat in state.owing() if seat in pages and not state.view(seat).choice]
+        if not owing:
+            time.sleep(0.02)  # a bot is thinking
+            continue
+        seat = owing[0]
+        page = pages[seat]
+        before = len(match.moves)
+        page.wait_for_function(f"Number(document.querySelector('#status').dataset.ply) >= {before}"
+                               " && !!document.querySelector('#status .your-turn')")
+        if match.state is not state:
+            continue  # a bot moved meanwhile (a simultaneous decision): look again
+        assert not page.errors, page.errors
+        action = action_to_data(match.game_cls, rng.choice(state.legal_actions(seat)))
+        shown = ply_of(page)
+        touch(page, seat, action)
+        clicks += 1
+        page.wait_for_function(f"Number(document.querySelector('#status').dataset.ply) > {shown}"
+                               " || document.querySelector('#status').dataset.status === 'finished'")
+    raise AssertionError(f"{match.game.spec.id} did not end in {limit} moves")
+
+
+def finish_and_check(match, pages) -> None:
+    assert match.state.is_terminal and match.forfeit is None
+    for page in pages.values():
+        page.wait_for_selector("#status[data-status='finished']")
+        assert "Game over" in page.inner_text("#result")
+        assert not page.errors, page.errors
+        page.context.close()
+
+
+@pytest.mark.parametrize(("game", "bots", "options"), [
+    ("linko", ["random"], {"max_turns": 9}),
+    ("linko", [], {"max_turns": 8}),  # two players: the Duel (Ghost Zone)
+    ("combo_breaker", ["random"], {}),
+    ("linkage", [], {}),
+    ("hearts", ["random", "random"], {}),
+], ids=["linko-3p", "linko-duel", "combo_breaker-3p", "linkage", "hearts"])
+def test_people_play_a_whole_game_by_touching_the_table(browser, live, game, bots, options):
+    match, pages = start(browser, live, game, bots, options)
+    while game == "hearts" and match.state.pass_direction == 0:  # a deal without a pass: deal again
+        for page in pages.values():
+            page.context.close()
+        match, pages = start(browser, live, game, bots, options)
+    play(match, pages, seed=len(game))
+    finish_and_check(match, pages)
+
+
+# -- what a table shows ---------------------------------------------------------------------------
+
+def internal_fields(game_cls, view_fields) -> list[str]:
+    return [name for name in view_fields if name not in game_cls.shown_fields]
+
+
+@pytest.mark.parametrize(("game", "bots", "options", "moves"), [
+    ("linko", ["random"], {}, 9),
+    ("combo_breaker", ["random"], {}, 6),
+    ("linkage", [], {}, 5),
+    ("hearts", ["random", "random"], {}, 0),
+])
+def test_a_table_names_cards_hides_internal_fields_and_repeats_no_move(browser, live, game, bots, options, moves):
+    match, pages = start(browser, live, game, bots, options)
+    play(match, pages, seed=7, moves=moves)  # into the game a little
+    game_cls = match.game_cls
+    names = {json.dumps(card): game_cls.card_names(card) for card in set(match.game.deck())} if game_cls.card_names else {}
+    for seat, page in pages.items():
+        page.wait_for_function(f"Number(document.querySelector('#status').dataset.ply) == {len(match.moves)}")
+        board = page.locator("#board > div:not(#legal):not(.last-move)").first
+        text = board.inner_text()
+        # Cards: a face shows the game's name for the card, never its raw number where they differ.
+        faces = page.query_selector_all("#board .card:not(.back)")
+        assert faces or game == "linkage"
+        for face in faces:
+            value = face.get_attribute("data-card")
+            shown = face.inner_text().replace("✓", "").strip()
+            if value in names and names[value] != value:
+                assert shown != value, f"card {value} shown as its number"
+            assert face.get_attribute("aria-label"), "a card without an accessible name"
+        # Fields the game keeps for itself are never drawn, nor is any raw JSON.
+        for name in internal_fields(game_cls, json_fields(match, seat)):
+            assert page.query_selector(f"[data-field='{name}'], [data-field^='{name}[']") is None
+            assert not re.search(rf"\b{name}\b", text), f"internal field {name} drawn"
+        assert "[[" not in text and '":' not in text and "true" not in text and "null" not in text
+        # The move list and the table's own buttons: never two alike.
+        for selector in ("#legal button.move", "#prompt button"):
+            labels = [b.text_content() for b in page.query_selector_all(selector)]
+            assert len(labels) == len(set(labels)), f"duplicate {selector}: {labels}"
+        if game == "linkage":  # every cell has an accessible name with its coordinates
+            cells = page.query_selector_all("button.lcell")
+            assert len(cells) == 49 and all(re.match(r"row \d column \d: ", c.get_attribute("aria-label")) for c in cells)
+        page.context.close()
+
+
+def json_fields(match, seat) -> list[str]:
+    from meeple.serialization import view_to_data
+
+    return list(view_to_data(match.game_cls, match.state.view(seat))["fields"])
+
+
+def test_one_linko_turn_by_keyboard_alone(browser, live):
+    match, pages = start(browser, live, "linko", ["random"], {}, people=2)
+    page = pages[0]
+    page.wait_for_selector("#status .your-turn")
+    state = match.state
+    play = next(a for a in state.legal_actions(0) if getattr(a, "naturals", 0) == 1 and a.jokers == 0)
+
+    def tab_to(predicate: str, limit: int = 80) -> None:
+        for _ in range(limit):
+            page.keyboard.press("Tab")
+            if page.evaluate(f"(() => {{ const e = document.activeElement; return !!e && ({predicate}); }})()"):
+                return
+        raise AssertionError(f"Tab never reached {predicate}")
+
+    tab_to(f"e.matches(\"[data-field='hands[0]'] button.card[data-card='{play.value}']\")")
+    page.keyboard.press("Space")
+    tab_to("e.id === 'play'")
+    page.keyboard.press("Enter")
+    page.wait_for_function("Number(document.querySelector('#status').dataset.ply) >= 1")
+    assert match.moves[0] == (0, play)
+    # The turn goes on: if seat 0 still owes (a draw), it draws from the pile by keyboard too.
+    page.wait_for_timeout(200)
+    if 0 in match.state.owing():
+        pile = next((a for a in match.state.legal_actions(0) if type(a).tag in ("draw_pile", "decline")), None)
+        assert pile is not None
+        tab_to("e.matches('button.pile') || e.dataset.action === '{\"type\":\"decline\"}'")
+        before = len(match.moves)
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"Number(document.querySelector('#status').dataset.ply) > {before}")
+    assert not page.errors
+    for p in pages.values():
+        p.context.close()
