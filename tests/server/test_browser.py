@@ -53,6 +53,8 @@ def join_from_lobby(page, url: str, match: str) -> None:
 
 
 def click_a_move(page) -> bool:
+    """Click the first move of the move list (the fallback to touching the table: opened first)."""
+    page.evaluate("document.querySelector('#legal') && (document.querySelector('#legal').open = true)")
     button = page.query_selector("#legal button.move:not([disabled])")
     if button is None:
         return False

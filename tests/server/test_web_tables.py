@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import re
 import time
 
@@ -285,3 +286,69 @@ def test_one_linko_turn_by_keyboard_alone(browser, live):
     assert not page.errors
     for p in pages.values():
         p.context.close()
+
+
+# -- the table around the board -------------------------------------------------------------------
+
+def test_the_generic_table_draws_only_fields_for_people_with_the_games_card_names(browser, live):
+    match, pages = start(browser, live, "named_goofspiel", ["random"], {}, people=1)
+    page = pages[0]
+    assert page.query_selector("[data-field='prizes']") is None and page.query_selector("[data-field='discard']") is None
+    assert page.query_selector("[data-field='prize']") is not None
+    faces = [face.inner_text() for face in page.query_selector_all("#board .card:not(.back)")]
+    assert faces and not any(text.isdigit() for text in faces) and "Ace" in faces
+    while not match.finished:  # the generic table moves by its move list, open
+        before = ply_of(page)
+        page.wait_for_selector("#legal[open] button.move:not([disabled])")
+        page.click("#legal button.move")
+        page.wait_for_function(f"Number(document.querySelector('#status').dataset.ply) > {before}")
+    page.wait_for_selector("#status[data-status='finished']")
+    assert "Game over" in page.inner_text("#result") and not page.errors
+    page.context.close()
+
+
+def test_the_log_survives_a_reload_and_the_tab_title_says_whose_turn(browser, live):
+    match, pages = start(browser, live, "linkage", [], {})
+    play(match, pages, seed=3, moves=6)
+    page = pages[len(match.moves) % 2]  # the seat that owes now
+    page.wait_for_function(f"document.querySelectorAll('#narration li').length == {len(match.moves)}")
+    log = page.eval_on_selector_all("#narration li", "items => items.map(i => i.textContent)")
+    assert page.title().startswith("● your turn")
+    assert not pages[1 - len(match.moves) % 2].title().startswith("● your turn")
+    page.reload()
+    page.wait_for_function(f"document.querySelectorAll('#narration li').length == {len(match.moves)}")
+    assert page.eval_on_selector_all("#narration li", "items => items.map(i => i.textContent)") == log
+    assert page.inner_text(".last-move").endswith(log[-1])
+    for p in pages.values():
+        p.context.close()
+
+
+def test_a_lost_connection_shows_reconnecting(browser, live):
+    match, pages = start(browser, live, "linkage", ["random"], {}, people=1)
+    pages[0].wait_for_selector("#status")
+    assert pages[0].query_selector(".reconnecting") is None
+    live.server.should_exit = True  # the server goes away
+    live.thread.join(10)
+    pages[0].wait_for_selector(".reconnecting:has-text('reconnecting…')")
+    pages[0].context.close()
+
+
+@pytest.mark.parametrize(("game", "players", "options", "moves"), [
+    ("linko", 3, {}, 10), ("linko", 2, {}, 7), ("combo_breaker", 3, {}, 5), ("linkage", 2, {}, 4), ("hearts", 4, {}, 6),
+], ids=["linko", "linko-duel", "combo_breaker", "linkage", "hearts"])
+def test_every_table_fits_a_phone_and_a_desktop(browser, live, tmp_path, game, players, options, moves):
+    match, pages = start(browser, live, game, ["random"] * (players - 1), options, people=1)
+    play(match, pages, seed=11, moves=moves)
+    token = json.loads(pages[0].evaluate(f"sessionStorage.getItem('meeple:{match.id}')"))["token"]
+    phone = seat_page(browser, live, match.id, 0, token, viewport={"width": 375, "height": 740})
+    for page, width in ((pages[0], 1280), (phone, 375)):
+        page.set_viewport_size({"width": width, "height": 900 if width > 400 else 740})
+        page.wait_for_function(f"Number(document.querySelector('#status').dataset.ply) == {len(match.moves)}")
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"{game} is {overflow}px wider than a {width}px screen"
+        shot = tmp_path / f"server-{game}{'-duel' if game == 'linko' and players == 2 else ''}-{width}.png"
+        page.screenshot(path=str(shot), full_page=True)
+        assert shot.stat().st_size > 10_000 and not page.errors
+        if os.environ.get("MEEPLE_SCREENSHOT_DIR"):  # for docs/server.md, by hand
+            shutil.copy(shot, os.environ["MEEPLE_SCREENSHOT_DIR"])
+        page.context.close()

@@ -82,8 +82,8 @@ export function Board({ update, play, kit, seatName }) {
       ${[...Array(SIZE).keys()].map((col) => html`<span class="coord" aria-hidden="true">${col}</span>`)}
       ${[...Array(SIZE).keys()].map((row) => html`<span class="coord" aria-hidden="true">${row}</span>${[...Array(SIZE).keys()].map((col) => cell(row, col))}`)}
     </div>
-    <p class="legend">● black blocker · ringed: the last piece placed (green counter) · ×: forbidden next to it ·
-      ${[0, 1].map((s) => side(s) && html`<span>${seatName(s)}: ${side(s)}. </span>`)}</p>
+    <p class="legend">● black blocker · thick ring: the last piece placed (the green counter) · ×: forbidden, next to it.</p>
+    <p class="legend">${[0, 1].map((s) => side(s) && html`<span>${seatName(s)}: ${side(s)}. </span>`)}</p>
   </div>`;
 }
 

@@ -58,7 +58,7 @@ export function Board({ update, previous, play, kit, seatName }) {
     const layers = f.tableaux[s].layers;
     const changed = before && JSON.stringify(before.tableaux[s]) !== JSON.stringify(f.tableaux[s]);
     return html`<section class="seat-area" aria-label=${`${seatName(s)}'s hand and tableau`}>
-      <h3 class="zone-title">${seatName(s)}${f.active === s ? html`<span class="badge paw" title="holds the paw: this is their turn">🐾 paw</span>` : ""}
+      <h3 class="zone-title">${seatName(s)}${f.active === s ? html`<span class="badge paw" title="the paw card marks whose turn it is">holds the paw</span>` : ""}
         <span class="count"> · ${zone.size} in hand · ${layers.reduce((n, l) => n + l.length, 0)} in tableau</span></h3>
       <div class="zone sub" data-field=${`hands[${s}]`}><span class="zone-title">hand</span><div class="row">
         ${own ? hand.map((card, i) => face(card, plays.length
@@ -77,7 +77,7 @@ export function Board({ update, previous, play, kit, seatName }) {
   return html`<div class="linko">
     ${prompt}
     <div class="middle">
-      <${Zone} title="display (click a slot to take it)" field="display">
+      <${Zone} title="display and draw pile" field="display">
         ${f.display.slots.map((slot, i) => {
           const move = slotMoves.get(i);
           const label = `display slot ${i + 1}: ${slot.length ? slot.map(cardName).join(" and ") : "empty"}`;
