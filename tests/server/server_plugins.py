@@ -38,6 +38,13 @@ class NamedGoofspiel(Goofspiel):
     card_names = staticmethod(lambda card: ("Ace", "Two", "Three", "Four", "Five", "Six", "Seven")[card - 1])
 
 
+class BrokenGoofspiel(Goofspiel):
+    """Goofspiel whose browser renderer throws (`web/broken.js`): the generic table stands in."""
+
+    spec = attrs.evolve(Goofspiel.spec, id="broken_goofspiel", title="Goofspiel, with a broken renderer")
+    web_renderer = "web/broken.js"
+
+
 class ServerTestPlugin:
     __version__ = "1.0"
 
@@ -46,6 +53,7 @@ class ServerTestPlugin:
         register(Goofspiel)
         register(DrawnGoofspiel)
         register(NamedGoofspiel)
+        register(BrokenGoofspiel)
 
     @hookimpl
     def meeple_register_bots(self, register):

@@ -352,3 +352,13 @@ def test_every_table_fits_a_phone_and_a_desktop(browser, live, tmp_path, game, p
         if os.environ.get("MEEPLE_SCREENSHOT_DIR"):  # for docs/server.md, by hand
             shutil.copy(shot, os.environ["MEEPLE_SCREENSHOT_DIR"])
         page.context.close()
+
+
+def test_a_renderer_that_throws_gives_way_to_the_generic_table(browser, live):
+    match, pages = start(browser, live, "broken_goofspiel", ["random"], {}, people=1)
+    page = pages[0]
+    page.wait_for_selector("[data-field='hands']")
+    before = ply_of(page)
+    page.click("#legal button.move")  # still playable, from the move list
+    page.wait_for_function(f"Number(document.querySelector('#status').dataset.ply) > {before}")
+    page.context.close()

@@ -33,7 +33,7 @@ const tables = {};
 async function tableFor(game) {
   if (!tables[game]) {
     tables[game] = (async () => {
-      const info = await api(`/renderers/${game}.json`);
+      const info = await api(`/renderers/${game}.json`).catch(() => ({ renderer: null, fields: null, cards: {} }));
       let module = null;
       if (info.renderer) {
         try { module = await import(info.renderer); } catch (error) { console.warn("renderer failed to load", error); }
@@ -186,6 +186,7 @@ function Table({ match, setError }) {
   const refused = (message) => { setError(message); if (message) setWaiting(false); };
   const { shown: update, previous, connected, log, play } = useMatch(match, held, refused);
   const [table, setTable] = useState(null);
+  const [broken, setBroken] = useState(false);  // the game's renderer threw: the generic table stands in
   useEffect(() => { if (update) tableFor(update.view.game).then(setTable); }, [update?.view.game]);
   useEffect(() => setWaiting(false), [update?.ply, update?.legal.length]);
   useEffect(() => {
@@ -201,7 +202,7 @@ function Table({ match, setError }) {
   const seatName = (seat) => seatLabel(update, seat);
   const Board = table.module?.Board;
   const props = { update, previous, play: send, kit, seatName, fields: table.fields, cardNames: table.cards };
-  const board = Board ? html`<${Guard} fallback=${html`<${GenericBoard} ...${props} />`}><${Board} ...${props} /></${Guard}>`
+  const board = Board ? html`<${Guard} onFail=${() => setBroken(true)} fallback=${html`<${GenericBoard} ...${props} />`}><${Board} ...${props} /></${Guard}>`
     : html`<${GenericBoard} ...${props} />`;
 
   async function leave() {
@@ -222,7 +223,7 @@ function Table({ match, setError }) {
         ${update.result ? html`<${EndScreen} update=${update} seatName=${seatName} Breakdown=${table.module?.Breakdown}
           kit=${kit} rematch=${rematch} />` : board}
         ${update.result ? board : ""}
-        <${MoveList} update=${update} play=${send} open=${!Board} label=${table.module?.moveLabel} waiting=${waiting} />
+        <${MoveList} update=${update} play=${send} open=${!Board || broken} label=${table.module?.moveLabel} waiting=${waiting} />
       </div>
       <${Log} log=${log} />
     </div>
@@ -232,7 +233,11 @@ function Table({ match, setError }) {
 
 // A renderer that throws is replaced by the generic table (and says so in the console).
 class Guard extends Component {
-  static getDerivedStateFromError(error) { console.warn("the game's renderer failed; drawing generically", error); return { failed: true }; }
+  componentDidCatch(error) {
+    console.warn("the game's renderer failed; drawing generically", error);
+    this.setState({ failed: true });
+    this.props.onFail();
+  }
   render({ children, fallback }, { failed }) { return failed ? fallback : children; }
 }
 
@@ -296,7 +301,7 @@ function EndScreen({ update, seatName, Breakdown, kit: k, rematch }) {
     <h2>Game over — ${result.winners.length ? `winners: ${result.winners.map(seatName).join(", ")}` : "no winner"}</h2>
     ${result.forfeit ? html`<p>${seatName(result.forfeit.seat)} forfeits (${result.forfeit.reason}).</p>` : ""}
     <table class="scores"><thead><tr><th>seat</th><th>score</th><th>result</th></tr></thead><tbody>
-      ${update.seats.map((s) => html`<tr class=${winners.has(s.seat) ? "winner" : ""}><td>${seatName(s.seat)} (${s.label})</td>
+      ${update.seats.map((s) => html`<tr class=${winners.has(s.seat) ? "winner" : ""}><td>${seatName(s.seat)}</td>
         <td>${result.scores ? result.scores[s.seat] : "—"}</td><td>${winners.has(s.seat) ? "★ winner" : ""}</td></tr>`)}
     </tbody></table>
     ${Breakdown ? html`<${Breakdown} update=${update} kit=${k} seatName=${seatName} />` : ""}
