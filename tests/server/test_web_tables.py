@@ -50,7 +50,8 @@ def seat_page(browser, live, match: str, seat: int, token: str, **context):
     page = browser.new_context(**context).new_page()
     held = json.dumps({"seat": seat, "token": token})
     page.context.add_init_script(f"localStorage.setItem('meeple:pace', '0');"
-                                 f"sessionStorage.setItem('meeple:{match}', {json.dumps(held)});")
+                                 f"sessionStorage.setItem('meeple:{match}', {json.dumps(held)});"
+                                 "window.clicks = 0; addEventListener('click', () => { window.clicks++; }, true);")
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.errors = errors
@@ -146,15 +147,19 @@ def compact(action: dict) -> str:
     return json.dumps(action, separators=(",", ":"))
 
 
-def play(match, pages: dict, seed: int, moves: int | None = None, limit: int = 1500) -> int:
+def play(match, pages: dict, seed: int, moves: int | None = None, limit: int = 1500) -> dict:
     """Play `match` to its end (or for `moves` moves of its people): whenever a person's seat
     owes, a legal move chosen at random is made on that seat's page by touching the table; bots
-    move by themselves. The moves made."""
-    rng, clicks = random.Random(seed), 0
+    move by themselves. What it took: the people's moves, the buttons the old one-button-per-move
+    client offered for them, the clicks made, and the people's turns (runs of moves by one seat)."""
+    rng, made, offered = random.Random(seed), 0, 0
     touch = TOUCH[match.game.spec.id]
     for _ in range(limit):
-        if match.finished or clicks == moves:
-            return clicks
+        if match.finished or made == moves:
+            clicks = sum(page.evaluate("window.clicks") for page in pages.values())
+            seats = [seat for seat, _ in match.moves]
+            turns = sum(1 for i, seat in enumerate(seats) if seat in pages and (i == 0 or seats[i - 1] != seat))
+            return {"moves": made, "offered": offered, "clicks": clicks, "turns": turns}
         state = match.state  # the hub swaps in a new state after each move; this one stays as it is
         owing = [seat for seat in state.owing() if seat in pages and not state.view(seat).choice]
         if not owing:
@@ -168,10 +173,11 @@ def play(match, pages: dict, seed: int, moves: int | None = None, limit: int = 1
         if match.state is not state:
             continue  # a bot moved meanwhile (a simultaneous decision): look again
         assert not page.errors, page.errors
-        action = action_to_data(match.game_cls, rng.choice(state.legal_actions(seat)))
+        legal = state.legal_actions(seat)
+        action = action_to_data(match.game_cls, rng.choice(legal))
         shown = ply_of(page)
         touch(page, seat, action)
-        clicks += 1
+        made, offered = made + 1, offered + len(legal)
         page.wait_for_function(f"Number(document.querySelector('#status').dataset.ply) > {shown}"
                                " || document.querySelector('#status').dataset.status === 'finished'")
     raise AssertionError(f"{match.game.spec.id} did not end in {limit} moves")
@@ -199,8 +205,13 @@ def test_people_play_a_whole_game_by_touching_the_table(browser, live, game, bot
         for page in pages.values():
             page.context.close()
         match, pages = start(browser, live, game, bots, options)
-    play(match, pages, seed=len(game))
+    took = play(match, pages, seed=len(game))
     finish_and_check(match, pages)
+    # Touching the table: at least one click a move, and no more than a move's cards and a confirmation.
+    assert took["moves"] <= took["clicks"] <= 5 * took["moves"]
+    print(f"\n{game} {bots} {options}: per turn of a person, before: {took['moves'] / took['turns']:.2f} clicks "
+          f"among {took['offered'] / took['turns']:.1f} buttons; now: {took['clicks'] / took['turns']:.2f} clicks "
+          f"({took['turns']} turns, {took['moves']} moves, {took['clicks']} clicks)")
 
 
 # -- what a table shows ---------------------------------------------------------------------------
@@ -350,7 +361,7 @@ def test_every_table_fits_a_phone_and_a_desktop(browser, live, tmp_path, game, p
         page.screenshot(path=str(shot), full_page=True)
         assert shot.stat().st_size > 10_000 and not page.errors
         if os.environ.get("MEEPLE_SCREENSHOT_DIR"):  # for docs/server.md, by hand
-            shutil.copy(shot, os.environ["MEEPLE_SCREENSHOT_DIR"])
+            shutil.copy(shot, os.path.join(os.environ["MEEPLE_SCREENSHOT_DIR"], shot.name))
         page.context.close()
 
 

@@ -45,7 +45,7 @@ export function Board({ update, previous, play, kit, seatName }) {
         ${trick.length ? trick.map((card, i) => html`<span class="played"><span class="count">${seatName((f.leader + i) % players)}</span>
           ${face(card, { fresh: !before.includes(card) && i === trick.length - 1 })}</span>`) : html`<span class="count">no card yet</span>`}
       </${Zone}>
-      <p class="count">${DIRECTIONS[f.pass_direction]} · hearts ${f.hearts_broken ? "broken" : "not broken yet"}</p>
+      <p class="count">this hand: ${DIRECTIONS[f.pass_direction]} · hearts ${f.hearts_broken ? "broken" : "not broken yet"}</p>
     </div>
     ${me !== null ? html`<section class="seat-area" data-field=${`hands[${me}]`} aria-label="your hand">
       <h3 class="zone-title">your hand · ${f.points[me]} points</h3>
