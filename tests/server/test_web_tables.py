@@ -4,44 +4,22 @@ by clicking the cards, slots, pile, gaps or cells the game's own renderer draws 
 list. Then what each table shows: no card as a raw number where the game names it, no field the
 game keeps for itself, no two identical move buttons; one Linko turn by keyboard alone.
 
-Debian's headless Chromium driven by Playwright; skipped only without Chromium (see
-test_browser.py). Short games where the rules offer them (Linko's `max_turns`)."""
+Debian's headless Chromium driven by Playwright; skipped only without Chromium (`chromium.py`). Short games where the rules offer them (Linko's `max_turns`)."""
 
 from __future__ import annotations
 
 import json
 import os
 import random
-import shutil
 import re
+import shutil
 import time
 
 import pytest
-from live import ThreadServer, post
+from chromium import browser, live  # noqa: F401 (fixtures; skips this module without Chromium)
+from live import post
 
 from meeple.serialization import action_to_data
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-if not os.access(CHROMIUM, os.X_OK):
-    pytest.skip(f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="needs playwright (the test extra)")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def live(registry, tmp_path):
-    with ThreadServer(registry, tmp_path / "matches.db") as server:
-        yield server
 
 
 def seat_page(browser, live, match: str, seat: int, token: str, **context):
