@@ -19,15 +19,16 @@ import pytest
 from chromium import browser, live  # noqa: F401 (fixtures; skips this module without Chromium)
 from live import post
 
-from meeple.serialization import action_to_data
+from meeple.serialization import action_to_data, view_to_data
+from meeple.server.views import view_for
 
 
-def seat_page(browser, live, match: str, seat: int, token: str, **context):
+def seat_page(browser, live, match: str, seat: int, token: str, pace: int = 0, **context):
     """A browser context of its own holding `seat` (its token in the tab, as the lobby leaves
-    it), on the match's table; other seats' moves drawn at once (no pacing)."""
+    it), on the match's table; other seats' moves drawn `pace` ms apart (none: at once)."""
     page = browser.new_context(**context).new_page()
     held = json.dumps({"seat": seat, "token": token})
-    page.context.add_init_script(f"localStorage.setItem('meeple:pace', '0');"
+    page.context.add_init_script(f"localStorage.setItem('meeple:pace', '{pace}');"
                                  f"sessionStorage.setItem('meeple:{match}', {json.dumps(held)});"
                                  "window.clicks = 0; addEventListener('click', () => { window.clicks++; }, true);")
     errors: list[str] = []
@@ -207,6 +208,8 @@ def internal_fields(game_cls, view_fields) -> list[str]:
 def test_a_table_names_cards_hides_internal_fields_and_repeats_no_move(browser, live, game, bots, options, moves):
     match, pages = start(browser, live, game, bots, options)
     play(match, pages, seed=7, moves=moves)  # into the game a little
+    watched = post(f"{live.url}/api/matches/{match.id}/watch", {})
+    pages[None] = seat_page(browser, live, match.id, None, watched["token"])  # and a spectator
     game_cls = match.game_cls
     names = {json.dumps(card): game_cls.card_names(card) for card in set(match.game.deck())} if game_cls.card_names else {}
     for seat, page in pages.items():
@@ -215,13 +218,14 @@ def test_a_table_names_cards_hides_internal_fields_and_repeats_no_move(browser, 
         text = board.inner_text()
         # Cards: a face shows the game's name for the card, never its raw number where they differ.
         faces = page.query_selector_all("#board .card:not(.back)")
-        assert faces or game == "linkage"
+        assert faces or game == "linkage" or seat is None
         for face in faces:
             value = face.get_attribute("data-card")
             shown = face.inner_text().replace("✓", "").strip()
             if value in names and names[value] != value:
                 assert shown != value, f"card {value} shown as its number"
             assert face.get_attribute("aria-label"), "a card without an accessible name"
+        assert not page.errors, page.errors
         # Fields the game keeps for itself are never drawn, nor is any raw JSON.
         for name in internal_fields(game_cls, json_fields(match, seat)):
             assert page.query_selector(f"[data-field='{name}'], [data-field^='{name}[']") is None
@@ -238,9 +242,8 @@ def test_a_table_names_cards_hides_internal_fields_and_repeats_no_move(browser, 
 
 
 def json_fields(match, seat) -> list[str]:
-    from meeple.serialization import view_to_data
-
-    return list(view_to_data(match.game_cls, match.state.view(seat))["fields"])
+    """The fields of the view `seat` is sent (None: a spectator's, the public view)."""
+    return list(view_to_data(match.game_cls, view_for(match.state, seat))["fields"])
 
 
 def test_one_linko_turn_by_keyboard_alone(browser, live):
@@ -350,4 +353,26 @@ def test_a_renderer_that_throws_gives_way_to_the_generic_table(browser, live):
     before = ply_of(page)
     page.click("#legal button.move")  # still playable, from the move list
     page.wait_for_function(f"Number(document.querySelector('#status').dataset.ply) > {before}")
+    page.context.close()
+
+
+def test_other_seats_moves_are_drawn_one_by_one_at_a_readable_pace(browser, live):
+    made = post(live.url + "/api/matches", {"game": "hearts", "seats": ["human", "random", "random", "random"],
+                                            "options": {"pass_cards": False}})
+    match = live.hub.get(made["match"])
+    page = seat_page(browser, live, match.id, 0, made["tokens"]["0"], pace=400)
+    page.evaluate("""window.shown = [];
+      new MutationObserver(() => window.shown.push([Number(document.querySelector('#status').dataset.ply), performance.now()]))
+        .observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-ply'] });""")
+    page.wait_for_selector("#status .your-turn")
+    mine = len(match.moves)
+    touch_hearts(page, 0, action_to_data(match.game_cls, match.state.legal_actions(0)[0]))
+    page.wait_for_function(f"Number(document.querySelector('#status').dataset.ply) >= {mine + 4}"
+                           " || document.querySelector('#status .your-turn') && "
+                           f"Number(document.querySelector('#status').dataset.ply) > {mine + 1}")
+    shown = [(ply, at) for ply, at in page.evaluate("window.shown") if ply > mine]
+    plies = [ply for ply, _ in shown]
+    assert plies[0] == mine + 1 and plies == list(range(mine + 1, mine + 1 + len(plies))), plies  # none skipped
+    gaps = [later - earlier for (_, earlier), (_, later) in zip(shown, shown[1:])]
+    assert len(gaps) >= 1 and min(gaps) >= 350, gaps  # each move stays on screen, the bots' too
     page.context.close()

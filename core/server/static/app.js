@@ -24,7 +24,7 @@ const saveToken = (match, seat, token) => sessionStorage.setItem(`meeple:${match
 const loadToken = (match) => JSON.parse(sessionStorage.getItem(`meeple:${match}`) || "null");
 const forgetToken = (match) => sessionStorage.removeItem(`meeple:${match}`);
 
-// How long another seat's move stays on screen before the next one is drawn (milliseconds);
+// How long a move stays on screen before the next one is drawn (milliseconds);
 // `localStorage["meeple:pace"]` overrides it (the tests set 0).
 const PACE = Number(localStorage.getItem("meeple:pace") ?? 900);
 
@@ -121,15 +121,16 @@ function OptionInput({ option, value, set }) {
 }
 
 // -- the connection to a match ---------------------------------------------------------------------
-// The updates the server pushes, drawn one by one: another seat's move stays PACE ms on screen.
+// The updates the server pushes, drawn one by one as they come, each move at least PACE ms on
+// screen before the next is drawn (so a person sees every bot move, and their own).
 // The log (each move as this seat saw it) is kept in the tab, so a reload keeps it.
 function useMatch(match, held, setError) {
   const [shown, setShown] = useState(null);
   const [previous, setPrevious] = useState(null);
   const [connected, setConnected] = useState(false);
+  const [lost, setLost] = useState(false);  // the seat was given up: no reconnecting
   const [log, setLog] = useState(() => JSON.parse(sessionStorage.getItem(`meeple:log:${match}`) || "[]"));
   const socket = useRef(null);
-  const mine = useRef(-1);  // the ply this tab last moved at: its own move is drawn at once
 
   useEffect(() => {
     if (!held) return undefined;
@@ -151,7 +152,7 @@ function useMatch(match, held, setError) {
         });
       }
       last = update;
-      busyUntil = performance.now() + (moved && update.ply - 1 !== mine.current ? PACE : 0);
+      busyUntil = performance.now() + (moved ? PACE : 0);
       pump();
     };
     const open = () => {
@@ -163,7 +164,7 @@ function useMatch(match, held, setError) {
         if (message.type === "update") { setConnected(true); setError(""); queue.push(message); pump(); }
         else if (message.type === "error") {
           setError(message.message);
-          if (message.code === "seat_lost") { forgetToken(match); closed = true; }
+          if (message.code === "seat_lost") { forgetToken(match); closed = true; setLost(true); }
         }
       };
       ws.onclose = () => { setConnected(false); if (!closed) retry = setTimeout(open, 1000); };
@@ -172,11 +173,8 @@ function useMatch(match, held, setError) {
     return () => { closed = true; clearTimeout(retry); clearTimeout(timer); socket.current?.close(); };
   }, [match]);
 
-  const play = (action, ply) => {
-    mine.current = ply;
-    socket.current?.send(JSON.stringify({ type: "move", action, ply }));
-  };
-  return { shown, previous, connected, log, play, socket };
+  const play = (action, ply) => socket.current?.send(JSON.stringify({ type: "move", action, ply }));
+  return { shown, previous, connected: connected || lost, log, play };
 }
 
 // -- the table ------------------------------------------------------------------------------------

@@ -31,7 +31,8 @@ function Field({ name, value, update, nameOf, seatName }) {
 const isZone = (value) => value !== null && typeof value === "object" && !Array.isArray(value)
   && ["rows", "counts", "layers", "slots", "piles", "size"].some((key) => key in value);
 
-const plain = (value) => (typeof value === "boolean" ? (value ? "yes" : "no") : typeof value === "string" ? value : JSON.stringify(value));
+const plain = (value) => (value === null ? "—" : typeof value === "boolean" ? (value ? "yes" : "no")
+  : typeof value === "string" ? value : JSON.stringify(value));
 
 function ZoneView({ zone, nameOf }) {
   const face = (card) => html`<${Card} card=${card} name=${nameOf(card)} />`;
