@@ -259,10 +259,10 @@ function Status({ update, seatName, waiting }) {
 }
 
 // Every legal move as a button with a unique label: the accessible fallback to touching the table.
+// The list stays in the page (hidden while there is no move), so once opened it stays open.
 function MoveList({ update, play, open, label, waiting }) {
-  if (!update.legal.length) return html`<div id="legal"></div>`;
   const labels = uniqueLabels(update.legal, label ? (move) => label(move, update) : (move) => move.text);
-  return html`<details id="legal" open=${open}>
+  return html`<details id="legal" open=${open} hidden=${!update.legal.length}>
     <summary>all ${update.legal.length} legal move${update.legal.length === 1 ? "" : "s"} as a list</summary>
     <div class="moves">${update.legal.map((move, i) => html`<button type="button" class="move" disabled=${waiting}
       onClick=${() => play(move.action)}>${labels[i]}</button>`)}</div></details>`;
