@@ -49,6 +49,14 @@ class Game:
     """The game's own bots (its ``greedy``), shadowing generic bots of the same name."""
     rules_text: ClassVar[str] = RulesBesideModule()  # type: ignore[assignment]
     """The rules for people: by default the ``rules.md`` of the package that defines the class."""
+    web_renderer: ClassVar[str | None] = None
+    """A browser renderer for `meeple server`: the path of a JavaScript module relative to the folder
+    of the module that defines the class (None: the generic table; see docs/server.md)."""
+    shown_fields: ClassVar[tuple[str, ...] | None] = None
+    """The view fields a person is shown, in this order, by a generic table (None: every field):
+    bookkeeping the rules keep for themselves (a turn's progress flags) is left out."""
+    card_names: ClassVar["Callable[[Any], str] | None"] = None
+    """``card_names(card) -> str``: what people call a card ("Joker", "QS"); None: its value."""
     # -- end of what the game carries ---------------------------------------------------------------
 
     sample_condition: ClassVar["SampleCondition | None"] = None

@@ -63,3 +63,12 @@ def test_the_conformance_kit_runs_from_the_installed_wheel(fresh_env):
               "r = Registry.load(strict=True)\nprint(check_game(r.create('nim', 3), games=3).games)")
     checked = run(fresh_env / "python", "-c", script)
     assert checked.returncode == 0 and checked.stdout.strip() == "3", checked.stderr
+
+
+def test_the_wheel_ships_the_browser_client_and_the_games_renderers(fresh_env):
+    shipped = run(fresh_env / "python", "-c", "from importlib.resources import files; print(*("
+                  "files(package).joinpath(path).is_file() for package, path in ("
+                  "('meeple.server', 'static/app.js'), ('meeple.server', 'static/vendor/preact.module.js'),"
+                  "('meeple.server', 'static/vendor/LICENSE-preact'), ('meeple_linko', 'web/linko.js'),"
+                  "('meeple_combo_breaker', 'web/combo_breaker.js'), ('meeple_linkage', 'web/linkage.js'))))")
+    assert shipped.returncode == 0 and shipped.stdout.split() == ["True"] * 6, shipped.stdout + shipped.stderr

@@ -7,7 +7,9 @@ HTTP (JSON in, JSON out; an error is ``{"error": {"code", "message"}}`` with sta
 - ``POST /api/matches`` — create: ``{"game", "options", "seats": ["human", "random", "open"]}``;
 - ``POST /api/matches/{id}/join`` — take an open seat: a seat token;
 - ``POST /api/matches/{id}/watch`` — a spectator token (the public view only);
-- ``POST /api/leave`` / ``POST /api/rematch`` — with ``{"token"}``.
+- ``POST /api/leave`` / ``POST /api/rematch`` — with ``{"token"}``;
+- ``GET /renderers/{game}.js`` / ``.json`` — the game's own browser renderer, and what the client
+  draws the game with (`meeple.server.renderers`).
 
 WebSocket ``/ws``: the first message is ``{"type": "hello", "token"}``; then ``{"type": "move",
 "action", "ply"?}``. The server pushes ``{"type": "update", ...}`` (the connection's own view,
@@ -37,6 +39,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .hub import Hub, Refused
 from .messages import MAX_MESSAGE_BYTES, parse
+from .renderers import table_info
 
 logger = logging.getLogger(__name__)
 
@@ -48,7 +51,7 @@ RATE_PER_SECOND = 20.0
 #: application's own).
 SEAT_LOST_CLOSE = 4001
 
-_STATUS = {"unknown_match": 404, "bad_token": 403, "too_large": 413, "rate_limited": 429, "conflict": 409,
+_STATUS = {"unknown_match": 404, "unknown_game": 404, "bad_token": 403, "too_large": 413, "rate_limited": 429, "conflict": 409,
            "no_seat": 409, "stale": 409, "finished": 409, "not_finished": 409, "not_started": 409}
 
 
@@ -137,6 +140,13 @@ def create_app(hub: Hub, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST)
         if not target.is_relative_to(folder) or not target.is_file():
             return Response("no renderer for this game", status_code=404)
         return Response(target.read_text(encoding="utf-8"), media_type="text/javascript")
+
+    async def table(request: Request) -> Response:
+        """What the client draws a game with (`meeple.server.renderers.table_info`)."""
+        game_cls = hub.registry.games.get(request.path_params["game"])
+        if game_cls is None:
+            return _error(Refused("unknown_game", f"no game {request.path_params['game']!r}"))
+        return JSONResponse(table_info(game_cls))
 
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()
@@ -227,6 +237,7 @@ def create_app(hub: Hub, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST)
         Route("/api/leave", handler(leave), methods=["POST"]),
         Route("/api/rematch", handler(rematch), methods=["POST"]),
         Route("/renderers/{game}.js", renderer),
+        Route("/renderers/{game}.json", table),
         WebSocketRoute("/ws", socket),
         Mount("/static", static_files),
     ]

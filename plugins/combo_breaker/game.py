@@ -18,7 +18,7 @@ from meeple.determinize import owing_seats_can_act
 
 from .action_space import RL_CAPACITIES, every_action
 from .actions import ACTION_TYPES
-from .cards import CARDS_PER_DRAW, COPIES_PER_SPECIAL, MOST_SEATS, RESERVE_CARDS, deck, hand_size
+from .cards import CARDS_PER_DRAW, COPIES_PER_SPECIAL, MOST_SEATS, RESERVE_CARDS, card_name, deck, hand_size
 from .decisions import DECISION_TYPES, deal, start_trick
 from .greedy import GREEDY
 from .horizon import end_of_round
@@ -75,6 +75,9 @@ class ComboBreaker(Game):
     # A Follow is owed only by a seat that can act (decisions.resolve_turn): samples keep that.
     sample_condition = staticmethod(owing_seats_can_act)
     bots = (GREEDY,)
+    web_renderer = "web/combo_breaker.js"  # the table in the browser (meeple server)
+    shown_fields = ("tokens", "hands", "reserves", "drawn", "pile", "discard", "trick", "round_number")
+    card_names = staticmethod(card_name)
     rl_capacities = RL_CAPACITIES  # meeple.rl's observation (docs/rl.md)
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:

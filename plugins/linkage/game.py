@@ -60,6 +60,8 @@ class Linkage(Game):
     renderer = staticmethod(render)
     narrator = LinkageNarrator()
     bots = (GREEDY,)
+    web_renderer = "web/linkage.js"  # the table in the browser (meeple server)
+    shown_fields = ("board", "supply", "blocker", "green", "more")
     rl_vocabularies = RL_VOCABULARIES  # meeple.rl's observation (docs/rl.md)
 
     def rl_action_space(self) -> list[Action]:

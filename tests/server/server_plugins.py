@@ -29,6 +29,22 @@ class DrawnGoofspiel(Goofspiel):
     web_renderer = "web/goofspiel.js"
 
 
+class NamedGoofspiel(Goofspiel):
+    """Goofspiel drawn by the generic table, which shows only the fields it declares for people
+    and names its cards as it does (no `web_renderer`)."""
+
+    spec = attrs.evolve(Goofspiel.spec, id="named_goofspiel", title="Goofspiel, drawn generically")
+    shown_fields = ("prize", "hands", "spent", "won")
+    card_names = staticmethod(lambda card: ("Ace", "Two", "Three", "Four", "Five", "Six", "Seven")[card - 1])
+
+
+class BrokenGoofspiel(Goofspiel):
+    """Goofspiel whose browser renderer throws (`web/broken.js`): the generic table stands in."""
+
+    spec = attrs.evolve(Goofspiel.spec, id="broken_goofspiel", title="Goofspiel, with a broken renderer")
+    web_renderer = "web/broken.js"
+
+
 class ServerTestPlugin:
     __version__ = "1.0"
 
@@ -36,6 +52,8 @@ class ServerTestPlugin:
     def meeple_register_games(self, register):
         register(Goofspiel)
         register(DrawnGoofspiel)
+        register(NamedGoofspiel)
+        register(BrokenGoofspiel)
 
     @hookimpl
     def meeple_register_bots(self, register):

@@ -8,32 +8,9 @@ import os
 import shutil
 from pathlib import Path
 
-import pytest
-from live import ThreadServer
+from chromium import browser, live  # noqa: F401 (fixtures; skips this module without Chromium)
 
 from meeple.serialization import view_to_data
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-if not os.access(CHROMIUM, os.X_OK):
-    pytest.skip(f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="needs playwright (the test extra)")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def live(registry, tmp_path):
-    with ThreadServer(registry, tmp_path / "matches.db") as server:
-        yield server
 
 
 def create_in_lobby(page, url: str, game: str) -> str:
@@ -53,6 +30,8 @@ def join_from_lobby(page, url: str, match: str) -> None:
 
 
 def click_a_move(page) -> bool:
+    """Click the first move of the move list (the fallback to touching the table: opened first)."""
+    page.evaluate("document.querySelector('#legal') && (document.querySelector('#legal').open = true)")
     button = page.query_selector("#legal button.move:not([disabled])")
     if button is None:
         return False

@@ -181,8 +181,9 @@ def test_the_lobby_lists_games_with_options_and_bots_and_the_open_matches(server
 def test_a_game_with_its_own_renderer_gets_it_served_and_listed(server):
     lobby = {game["game"]: game for game in server.client.get("/api/lobby").json()["games"]}
     assert lobby["drawn_goofspiel"]["renderer"] == "/renderers/drawn_goofspiel.js"
-    assert lobby["linko"]["renderer"] is None
+    assert lobby["linko"]["renderer"] == "/renderers/linko.js"
+    assert lobby["nim"]["renderer"] is None
     script = server.client.get("/renderers/drawn_goofspiel.js")
-    assert script.status_code == 200 and "export function render" in script.text
-    assert server.client.get("/renderers/linko.js").status_code == 404
+    assert script.status_code == 200 and "export function Board" in script.text
+    assert server.client.get("/renderers/nim.js").status_code == 404
     assert server.client.get("/renderers/nothing.js").status_code == 404

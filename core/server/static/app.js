@@ -1,22 +1,16 @@
-// The meeple server's browser client: lobby, create/join/watch, and a table drawn from the
-// view JSON the server pushes. No build step; plain ES modules. A game may provide its own
-// renderer (see docs/server.md): a module exporting render(update, element, helpers) -> bool.
-const $ = (selector) => document.querySelector(selector);
-const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value; else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value);
-  }
-  for (const child of children) node.append(child);
-  return node;
-};
-let lobbyData = null;
-let socket = null;
-const renderers = {};
+// The meeple server's browser client: the lobby, and a table that a game's own renderer draws
+// (the generic one otherwise). Preact + htm as plain ES modules (static/vendor/), no build step.
+//
+// Read top to bottom: talking to the server; the lobby; the connection to a match (reconnecting,
+// pacing other seats' moves so a person sees them, the log); the table around the board (whose
+// turn, the last move, the end screen, the move list as an accessible fallback).
+import { Component, render } from "preact";
+import * as kit from "./kit.js";
+import { GenericBoard } from "./generic.js";
 
-function showError(message) { $("#error").textContent = message || ""; }
+const { html, useEffect, useRef, useState } = kit;
 
+// -- talking to the server ------------------------------------------------------------------------
 async function api(path, body) {
   const response = await fetch(path, body === undefined ? {} : {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -25,216 +19,310 @@ async function api(path, body) {
   return data;
 }
 
-// Tokens stay in this browser's session storage, never in the address bar.
-function saveToken(match, seat, token) { sessionStorage.setItem(`meeple:${match}`, JSON.stringify({ seat, token })); }
-function loadToken(match) { return JSON.parse(sessionStorage.getItem(`meeple:${match}`) || "null"); }
+// Tokens stay in this tab's session storage, never in the address bar.
+const saveToken = (match, seat, token) => sessionStorage.setItem(`meeple:${match}`, JSON.stringify({ seat, token }));
+const loadToken = (match) => JSON.parse(sessionStorage.getItem(`meeple:${match}`) || "null");
+const forgetToken = (match) => sessionStorage.removeItem(`meeple:${match}`);
 
-// -- lobby ---------------------------------------------------------------------------------------
-async function showLobby() {
-  $("#lobby").hidden = false; $("#table").hidden = true; $("#where").textContent = "lobby";
-  lobbyData = await api("/api/lobby");
-  const select = $("#game");
-  if (!select.options.length) {
-    for (const game of lobbyData.games) select.append(el("option", { value: game.game }, game.title));
-    select.addEventListener("change", drawForm);
-    $("#players").addEventListener("change", drawSeats);
-    drawForm();
+// How long a move stays on screen before the next one is drawn (milliseconds);
+// `localStorage["meeple:pace"]` overrides it (the tests set 0).
+const PACE = Number(localStorage.getItem("meeple:pace") ?? 900);
+
+// What each game draws with: its own renderer module and which view fields are for people.
+const tables = {};
+async function tableFor(game) {
+  if (!tables[game]) {
+    tables[game] = (async () => {
+      const info = await api(`/renderers/${game}.json`).catch(() => ({ renderer: null, fields: null, cards: {} }));
+      let module = null;
+      if (info.renderer) {
+        try { module = await import(info.renderer); } catch (error) { console.warn("renderer failed to load", error); }
+      }
+      return { ...info, module };
+    })();
   }
-  const body = $("#matches tbody"); body.replaceChildren();
-  for (const match of lobbyData.matches) {
-    const seats = el("td");
-    for (const seat of match.seats) {
-      if (seat.kind === "open") seats.append(el("button", { class: "join", "data-match": match.match, "data-seat": seat.seat,
-        onclick: () => join(match.match, seat.seat) }, `join seat ${seat.seat}`), " ");
-      else seats.append(`seat ${seat.seat}: ${seat.label} `);
-    }
-    body.append(el("tr", { "data-match": match.match }, el("td", {}, match.game), el("td", {}, match.status), seats,
-      el("td", {}, el("button", { class: "watch", onclick: () => watch(match.match) }, "watch"))));
-  }
+  return tables[game];
 }
 
-function currentGame() { return lobbyData.games.find((g) => g.game === $("#game").value); }
-
-function drawForm() {
-  const game = currentGame();
-  $("#players").min = game.min_players; $("#players").max = game.max_players; $("#players").value = game.min_players;
-  const options = $("#options"); options.replaceChildren();
-  for (const option of game.options) {
-    let input;
-    if (option.choices) {
-      input = el("select", { "data-option": option.name });
-      for (const choice of option.choices) input.append(el("option", { value: JSON.stringify(choice) }, String(choice)));
-      input.value = JSON.stringify(option.default);
-    } else input = el("input", { "data-option": option.name, value: JSON.stringify(option.default), title: option.help });
-    options.append(el("label", { title: option.help }, `${option.name} `, input));
-  }
-  drawSeats();
-}
-
-function drawSeats() {
-  const game = currentGame();
-  const seats = $("#seats"); seats.replaceChildren();
-  for (let seat = 0; seat < Number($("#players").value); seat++) {
-    const select = el("select", { "data-seat": seat });
-    for (const kind of ["human", "open", ...game.bots]) select.append(el("option", { value: kind }, kind === "human" ? "me" : kind));
-    select.value = seat === 0 ? "human" : "open";
-    seats.append(el("label", {}, `seat ${seat} `, select));
-  }
-}
-
-async function create(event) {
-  event.preventDefault(); showError();
-  const options = {};
-  for (const input of document.querySelectorAll("[data-option]")) {
-    try { options[input.dataset.option] = JSON.parse(input.value); } catch { options[input.dataset.option] = input.value; }
-  }
-  const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
-  try {
-    const made = await api("/api/matches", { game: $("#game").value, options, seats });
-    const mine = Object.entries(made.tokens);
-    if (mine.length) { saveToken(made.match, Number(mine[0][0]), mine[0][1]); location.hash = `#table/${made.match}`; }
-    else await watch(made.match);
-  } catch (error) { showError(error.message); }
-}
-
-async function join(match, seat) {
-  try {
-    const joined = await api(`/api/matches/${match}/join`, { seat });
-    saveToken(match, joined.seat, joined.token); location.hash = `#table/${match}`;
-  } catch (error) { showError(error.message); }
-}
-
-async function watch(match) {
-  try {
-    const watching = await api(`/api/matches/${match}/watch`, {});
-    saveToken(match, null, watching.token); location.hash = `#table/${match}`;
-  } catch (error) { showError(error.message); }
-}
-
-// -- the table -----------------------------------------------------------------------------------
-function openTable(match) {
-  $("#lobby").hidden = true; $("#table").hidden = false; $("#where").textContent = `match ${match}`;
-  $("#narration").replaceChildren(); $("#board").replaceChildren(); $("#legal").replaceChildren();
-  const held = loadToken(match);
-  if (!held) { showError("you hold no seat in this match: join or watch it from the lobby"); return; }
-  if (socket) socket.close();
-  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
-  socket = new WebSocket(url);
-  socket.onopen = () => socket.send(JSON.stringify({ type: "hello", token: held.token }));
-  socket.onmessage = (event) => {
-    const message = JSON.parse(event.data);
-    if (message.type === "update") drawTable(message);
-    else if (message.type === "error") {
-      showError(message.message);
-      if (message.code === "seat_lost") { sessionStorage.removeItem(`meeple:${match}`); socket.onclose = null; }
-    }
+// -- the lobby ------------------------------------------------------------------------------------
+function Lobby({ lobby, refresh, setError }) {
+  const [gameId, setGameId] = useState(lobby.games[0]?.game);
+  const game = lobby.games.find((g) => g.game === gameId) || lobby.games[0];
+  const [players, setPlayers] = useState(game.min_players);
+  const [options, setOptions] = useState({});
+  const [seats, setSeats] = useState({});
+  const choose = (id) => {
+    const next = lobby.games.find((g) => g.game === id);
+    setGameId(id); setPlayers(next.min_players); setOptions({}); setSeats({});
   };
-  socket.onclose = () => { if (!$("#table").hidden) setTimeout(() => { if (location.hash === `#table/${match}`) openTable(match); }, 1000); };
-  $("#leave").onclick = async () => { await api("/api/leave", { token: held.token }); sessionStorage.removeItem(`meeple:${match}`); socket.close(); location.hash = ""; };
-  $("#rematch").onclick = async () => {
-    try { const again = await api("/api/rematch", { token: held.token }); saveToken(again.match, again.seat, again.token); location.hash = `#table/${again.match}`; }
-    catch (error) { showError(error.message); }
-  };
-}
+  const seatKind = (seat) => seats[seat] ?? (seat === 0 ? "human" : "open");
 
-let lastNarration = null;
-async function drawTable(update) {
-  showError();
-  const you = update.seat === null ? "spectator" : `seat ${update.seat}`;
-  const turn = update.status === "finished" ? "game over" : update.status === "waiting" ? "waiting for players"
-    : update.owes ? "your move" : `waiting for seat ${update.owing.join(", ")}`;
-  $("#status").textContent = `${update.view.game} — you are ${you} — move ${update.ply} — ${turn}`;
-  $("#status").dataset.status = update.status; $("#status").dataset.ply = update.ply;
-  $("#seatlist").replaceChildren(...update.seats.map((s) =>
-    el("span", { class: s.seat === update.seat ? "you counter" : "counter" }, `seat ${s.seat}: ${s.label}`)));
-  const board = $("#board"); board.replaceChildren();
-  const game = (lobbyData && lobbyData.games.find((g) => g.game === update.view.game)) || null;
-  let drawn = false;
-  if (game && game.renderer) {
+  async function create(event) {
+    event.preventDefault(); setError("");
+    const chosen = Object.fromEntries(game.options.map((o) => [o.name, o.name in options ? options[o.name] : o.default]));
     try {
-      renderers[game.game] ||= await import(game.renderer);
-      drawn = renderers[game.game].render(update, board, { el, drawZone }) === true;
-    } catch (error) { console.warn("game renderer failed; drawing generically", error); }
+      const made = await api("/api/matches", { game: game.game, options: chosen,
+        seats: [...Array(players).keys()].map(seatKind) });
+      const mine = Object.entries(made.tokens);
+      if (mine.length) { saveToken(made.match, Number(mine[0][0]), mine[0][1]); location.hash = `#table/${made.match}`; }
+      else await watch(made.match);
+    } catch (error) { setError(error.message); }
   }
-  if (!drawn) for (const [name, value] of Object.entries(update.view.fields)) board.append(drawField(name, value, update));
-  const legal = $("#legal"); legal.replaceChildren();
-  for (const move of update.legal) {
-    legal.append(el("button", { class: "move", onclick: () => {
-      legal.querySelectorAll("button").forEach((b) => { b.disabled = true; });
-      socket.send(JSON.stringify({ type: "move", action: move.action, ply: update.ply }));
-    } }, move.text));
+  async function join(match, seat) {
+    try { const joined = await api(`/api/matches/${match}/join`, { seat }); saveToken(match, joined.seat, joined.token); location.hash = `#table/${match}`; }
+    catch (error) { setError(error.message); }
   }
-  if (update.narration && update.ply !== lastNarration) {
-    lastNarration = update.ply; $("#narration").prepend(el("li", {}, update.narration));
+  async function watch(match) {
+    try { const watching = await api(`/api/matches/${match}/watch`, {}); saveToken(match, null, watching.token); location.hash = `#table/${match}`; }
+    catch (error) { setError(error.message); }
   }
-  $("#result").textContent = update.result ? resultText(update.result) : "";
-  $("#rematch").hidden = !(update.status === "finished" && update.seat !== null);
-  if (update.rematch) $("#result").append(el("div", {}, `rematch: match ${update.rematch} — join it from the lobby`));
+
+  return html`<section id="lobby">
+    <h1>Lobby</h1>
+    <form id="create" onSubmit=${create}>
+      <h2>New match</h2>
+      <label>Game <select id="game" value=${game.game} onChange=${(e) => choose(e.target.value)}>
+        ${lobby.games.map((g) => html`<option value=${g.game}>${g.title}</option>`)}</select></label>
+      <label>Players <input id="players" type="number" min=${game.min_players} max=${game.max_players} value=${players}
+        onChange=${(e) => setPlayers(Math.max(game.min_players, Math.min(game.max_players, Number(e.target.value))))} /></label>
+      <div id="options">${game.options.map((option) => html`<${OptionInput} option=${option}
+        value=${option.name in options ? options[option.name] : option.default}
+        set=${(value) => setOptions({ ...options, [option.name]: value })} />`)}</div>
+      <div id="seats">${[...Array(players).keys()].map((seat) => html`<label>seat ${seat}
+        <select data-seat=${seat} value=${seatKind(seat)} onChange=${(e) => setSeats({ ...seats, [seat]: e.target.value })}>
+          ${["human", "open", ...game.bots].map((kind) => html`<option value=${kind}>${kind === "human" ? "me" : kind}</option>`)}
+        </select></label>`)}</div>
+      <button type="submit" id="create-button">Create</button>
+    </form>
+    <h2>Open matches <button type="button" onClick=${refresh}>refresh</button></h2>
+    <table id="matches"><tbody>${lobby.matches.map((match) => html`<tr data-match=${match.match}>
+      <td>${match.game}</td><td>${match.status}</td>
+      <td>${match.seats.map((seat) => seat.kind === "open"
+        ? html`<button class="join" data-seat=${seat.seat} onClick=${() => join(match.match, seat.seat)}>join seat ${seat.seat}</button> `
+        : `seat ${seat.seat}: ${seat.label} `)}</td>
+      <td><button class="watch" onClick=${() => watch(match.match)}>watch</button></td></tr>`)}</tbody></table>
+  </section>`;
 }
 
-function resultText(result) {
-  if (result.forfeit) return `seat ${result.forfeit.seat} forfeits (${result.forfeit.reason}); winners: ${result.winners.join(", ")}`;
-  return `winners: ${result.winners.join(", ") || "none"} — scores: ${result.scores.join(", ")}`;
+// One option of the new-match form: a checkbox for yes/no, a list for choices, else a number or text.
+function OptionInput({ option, value, set }) {
+  let input;
+  if (typeof option.default === "boolean") {
+    input = html`<input type="checkbox" data-option=${option.name} checked=${value} onChange=${(e) => set(e.target.checked)} />`;
+  } else if (option.choices) {
+    input = html`<select data-option=${option.name} value=${JSON.stringify(value)} onChange=${(e) => set(JSON.parse(e.target.value))}>
+      ${option.choices.map((c) => html`<option value=${JSON.stringify(c)}>${String(c)}</option>`)}</select>`;
+  } else if (typeof option.default === "number") {
+    input = html`<input type="number" data-option=${option.name} value=${value} onChange=${(e) => set(Number(e.target.value))} />`;
+  } else {
+    input = html`<input data-option=${option.name} value=${value} onChange=${(e) => set(e.target.value)} />`;
+  }
+  return html`<label title=${option.help}>${option.name} ${input}</label>`;
 }
 
-// -- drawing any view generically ----------------------------------------------------------------
-const card = (value) => el("span", { class: "card", "data-card": JSON.stringify(value) }, String(value));
-const back = () => el("span", { class: "card back", title: "hidden card" }, "?");
+// -- the connection to a match ---------------------------------------------------------------------
+// The updates the server pushes, drawn one by one as they come, each move at least PACE ms on
+// screen before the next is drawn (so a person sees every bot move, and their own).
+// The log (each move as this seat saw it) is kept in the tab, so a reload keeps it.
+function useMatch(match, held, setError) {
+  const [shown, setShown] = useState(null);
+  const [previous, setPrevious] = useState(null);
+  const [connected, setConnected] = useState(false);
+  const [lost, setLost] = useState(false);  // the seat was given up: no reconnecting
+  const [log, setLog] = useState(() => JSON.parse(sessionStorage.getItem(`meeple:log:${match}`) || "[]"));
+  const socket = useRef(null);
 
-function drawZone(value) {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return null;
-  if ("rows" in value && "cols" in value && "cells" in value) {
-    const grid = el("div", { class: "grid", style: `grid-template-columns: repeat(${value.cols}, 2em)` });
-    for (const cell of value.cells) grid.append(el("div", { class: "cell", "data-cell": JSON.stringify(cell) }, cell === null ? "" : String(cell)));
-    return grid;
-  }
-  if ("counts" in value) {
-    return el("span", {}, ...value.counts.map(([key, count]) => el("span", { class: "counter" }, `${key}: ${count}`)));
-  }
-  if ("layers" in value) {
-    return el("span", { class: "row" }, ...value.layers.map((layer) => el("span", { class: "layer" }, ...layer.map(card))));
-  }
-  if ("slots" in value) {
-    return el("span", { class: "row" }, ...value.slots.map((slot) => el("span", { class: "layer" }, ...slot.map(card))));
-  }
-  if ("piles" in value) {
-    return el("span", { class: "row" }, ...value.piles.map(([key, pile]) => el("span", { class: "layer", title: String(key) }, ...pile.map(card))));
-  }
-  if ("size" in value) {
-    if (Array.isArray(value.cards)) return el("span", { class: "row" }, ...value.cards.map(card));
-    if (!("ordered" in value)) {  // a face-down pile: one back and how many
-      return el("span", { class: "row" }, ...(value.size ? [back()] : []), el("span", { class: "counter" }, `× ${value.size}`));
-    }
-    // Hidden cards: backs, with the cards this viewer knows shown face up.
-    const known = (value.known || []).map((k) => (Array.isArray(k) ? k[k.length - 1] : k));
-    const row = el("span", { class: "row" }, ...known.map(card));
-    for (let i = known.length; i < value.size; i++) row.append(back());
-    return row;
-  }
-  return null;
+  useEffect(() => {
+    if (!held) return undefined;
+    let closed = false, retry = null, timer = null, busyUntil = 0, last = null;
+    const queue = [];
+    const pump = () => {
+      if (timer || !queue.length) return;
+      const wait = busyUntil - performance.now();
+      if (wait > 0) { timer = setTimeout(() => { timer = null; pump(); }, wait); return; }
+      const update = queue.shift();
+      const moved = last !== null && update.ply > last.ply;
+      setPrevious(last); setShown(update);
+      if (update.narration && (moved || last === null)) {
+        setLog((entries) => {
+          if (entries.some((e) => e.ply === update.ply)) return entries;
+          const next = [...entries, { ply: update.ply, text: update.narration }];
+          sessionStorage.setItem(`meeple:log:${match}`, JSON.stringify(next));
+          return next;
+        });
+      }
+      last = update;
+      busyUntil = performance.now() + (moved ? PACE : 0);
+      pump();
+    };
+    const open = () => {
+      const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+      socket.current = ws;
+      ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: held.token }));
+      ws.onmessage = (event) => {
+        const message = JSON.parse(event.data);
+        if (message.type === "update") { setConnected(true); setError(""); queue.push(message); pump(); }
+        else if (message.type === "error") {
+          setError(message.message);
+          if (message.code === "seat_lost") { forgetToken(match); closed = true; setLost(true); }
+        }
+      };
+      ws.onclose = () => { setConnected(false); if (!closed) retry = setTimeout(open, 1000); };
+    };
+    open();
+    return () => { closed = true; clearTimeout(retry); clearTimeout(timer); socket.current?.close(); };
+  }, [match]);
+
+  const play = (action, ply) => socket.current?.send(JSON.stringify({ type: "move", action, ply }));
+  return { shown, previous, connected: connected || lost, log, play };
 }
 
-function drawField(name, value, update) {
-  const zone = el("div", { class: "zone", "data-field": name }, el("span", { class: "name" }, name));
-  if (Array.isArray(value) && value.length && value.every((v) => drawZone(v) !== null)) {
-    value.forEach((v, i) => {
-      const label = value.length === update.seats.length ? `seat ${i}${i === update.seat ? " (you)" : ""}` : String(i);
-      zone.append(el("div", { class: "zone", "data-field": `${name}[${i}]` }, el("span", { class: "name" }, label), drawZone(v)));
-    });
-    return zone;
+// -- the table ------------------------------------------------------------------------------------
+function Table({ match, setError }) {
+  const held = loadToken(match);
+  const [waiting, setWaiting] = useState(false);  // a move sent, its update not yet here
+  const refused = (message) => { setError(message); if (message) setWaiting(false); };
+  const { shown: update, previous, connected, log, play } = useMatch(match, held, refused);
+  const [table, setTable] = useState(null);
+  const [broken, setBroken] = useState(false);  // the game's renderer threw: the generic table stands in
+  useEffect(() => { if (update) tableFor(update.view.game).then(setTable); }, [update?.view.game]);
+  useEffect(() => setWaiting(false), [update?.ply, update?.legal.length]);
+  useEffect(() => {
+    document.title = !update ? "meeple" : update.owes ? "● your turn · meeple"
+      : update.status === "finished" ? "game over · meeple" : `${update.view.game} · meeple`;
+  }, [update?.owes, update?.status, update?.ply]);
+
+  if (!held) return html`<p class="notice">You hold no seat in this match: join or watch it from the <a href="#">lobby</a>.</p>`;
+  const banner = connected ? null : html`<p class="reconnecting" role="status">reconnecting…</p>`;
+  if (!update || !table) return html`<section id="table">${banner}<p>loading the table…</p></section>`;
+
+  const send = (action) => { setWaiting(true); play(action, update.ply); };
+  const seatName = (seat) => seatLabel(update, seat);
+  const Board = table.module?.Board;
+  const props = { update, previous, play: send, kit, seatName, fields: table.fields, cardNames: table.cards };
+  const board = Board ? html`<${Guard} onFail=${() => setBroken(true)} fallback=${html`<${GenericBoard} ...${props} />`}><${Board} ...${props} /></${Guard}>`
+    : html`<${GenericBoard} ...${props} />`;
+
+  async function leave() {
+    if (!confirm("Leave this match? Your seat will be open to anyone.")) return;
+    await api("/api/leave", { token: held.token }); forgetToken(match); location.hash = "";
   }
-  zone.append(drawZone(value) || el("span", {}, JSON.stringify(value)));
-  return zone;
+  async function rematch() {
+    try { const again = await api("/api/rematch", { token: held.token }); saveToken(again.match, again.seat, again.token); location.hash = `#table/${again.match}`; }
+    catch (error) { setError(error.message); }
+  }
+
+  return html`<section id="table" class=${update.owes ? "owes" : ""}>
+    ${banner}
+    <${Status} update=${update} seatName=${seatName} waiting=${waiting} />
+    <div class="layout">
+      <div class="board ${waiting ? "busy" : ""}" id="board">
+        ${update.narration ? html`<p class="last-move" aria-live="polite"><span class="tag">last move</span> ${update.narration}</p>` : ""}
+        ${update.result ? html`<${EndScreen} update=${update} seatName=${seatName} Breakdown=${table.module?.Breakdown}
+          kit=${kit} rematch=${rematch} />` : board}
+        ${update.result ? board : ""}
+        <${MoveList} update=${update} play=${send} open=${!Board || broken} label=${table.module?.moveLabel} waiting=${waiting} />
+      </div>
+      <${Log} log=${log} />
+    </div>
+    <div id="actions"><button type="button" id="leave" onClick=${leave}>Leave…</button></div>
+  </section>`;
 }
 
-// -- routing -------------------------------------------------------------------------------------
-async function route() {
-  showError();
-  const table = location.hash.match(/^#table\/([0-9a-f]+)$/);
-  if (!lobbyData) lobbyData = await api("/api/lobby");
-  if (table) openTable(table[1]);
-  else { if (socket) { socket.close(); socket = null; } await showLobby(); }
+// A renderer that throws is replaced by the generic table (and says so in the console).
+class Guard extends Component {
+  componentDidCatch(error) {
+    console.warn("the game's renderer failed; drawing generically", error);
+    this.setState({ failed: true });
+    this.props.onFail();
+  }
+  render({ children, fallback }, { failed }) { return failed ? fallback : children; }
 }
-$("#create").addEventListener("submit", create);
-window.addEventListener("hashchange", route);
-route();
+
+function seatLabel(update, seat) {
+  const s = update.seats[seat];
+  const who = s ? (s.kind === "human" ? "" : ` (${s.label})`) : "";
+  return seat === update.seat ? "you" : `seat ${seat}${who}`;
+}
+
+// Whose turn it is, in words (the ply stays in data-ply for tools and tests).
+function Status({ update, seatName, waiting }) {
+  const you = update.seat === null ? "watching" : `you are seat ${update.seat}`;
+  const turn = update.status === "finished" ? "game over"
+    : update.status === "waiting" ? "waiting for players to join"
+    : waiting ? "sending your move…"
+    : update.owes ? "your turn" : `waiting for ${update.owing.map(seatName).join(", ")}`;
+  return html`<div id="status" data-status=${update.status} data-ply=${update.ply} role="status">
+    <span class="game">${update.view.game}</span> · <span>${you}</span> · <strong class=${update.owes ? "your-turn" : ""}>${turn}</strong>
+    <span class="seats">${update.seats.map((s) => html`<span class=${s.seat === update.seat ? "you seat" : "seat"}>seat ${s.seat}: ${s.label}</span>`)}</span>
+  </div>`;
+}
+
+// Every legal move as a button with a unique label: the accessible fallback to touching the table.
+// The list stays in the page (hidden while there is no move), so once opened it stays open.
+function MoveList({ update, play, open, label, waiting }) {
+  const labels = uniqueLabels(update.legal, label ? (move) => label(move, update) : (move) => move.text);
+  return html`<details id="legal" open=${open} hidden=${!update.legal.length}>
+    <summary>all ${update.legal.length} legal move${update.legal.length === 1 ? "" : "s"} as a list</summary>
+    <div class="moves">${update.legal.map((move, i) => html`<button type="button" class="move" disabled=${waiting}
+      onClick=${() => play(move.action)}>${labels[i]}</button>`)}</div></details>`;
+}
+
+// Labels for a list of moves, none twice: a label shared by several moves gets what tells them
+// apart (the action's fields that differ).
+export function uniqueLabels(moves, labelOf) {
+  const labels = moves.map(labelOf);
+  const groups = {};
+  labels.forEach((text, i) => { (groups[text] ||= []).push(i); });
+  for (const indices of Object.values(groups)) {
+    if (indices.length < 2) continue;
+    const keys = Object.keys(moves[indices[0]].action).filter((key) =>
+      new Set(indices.map((i) => JSON.stringify(moves[i].action[key]))).size > 1);
+    for (const i of indices) labels[i] += ` (${keys.map((key) => `${key} ${JSON.stringify(moves[i].action[key])}`).join(", ")})`;
+  }
+  return labels;
+}
+
+// The log beside the table: every move as this seat saw it, newest last.
+function Log({ log }) {
+  const list = useRef(null);
+  useEffect(() => { if (list.current) list.current.scrollTop = list.current.scrollHeight; }, [log.length]);
+  return html`<aside class="log" aria-label="game log"><h2>Log</h2>
+    <ol id="narration" ref=${list}>${log.map((entry, i) => html`<li class=${i === log.length - 1 ? "latest" : ""} data-ply=${entry.ply}>${entry.text}</li>`)}</ol></aside>`;
+}
+
+// The end of the game: who won, every seat's score, the game's own breakdown, a rematch.
+function EndScreen({ update, seatName, Breakdown, kit: k, rematch }) {
+  const result = update.result;
+  const winners = new Set(result.winners);
+  return html`<section id="result" class="end" aria-label="result">
+    <h2>Game over — ${result.winners.length ? `winners: ${result.winners.map(seatName).join(", ")}` : "no winner"}</h2>
+    ${result.forfeit ? html`<p>${seatName(result.forfeit.seat)} forfeits (${result.forfeit.reason}).</p>` : ""}
+    <table class="scores"><thead><tr><th>seat</th><th>score</th><th>result</th></tr></thead><tbody>
+      ${update.seats.map((s) => html`<tr class=${winners.has(s.seat) ? "winner" : ""}><td>${seatName(s.seat)}</td>
+        <td>${result.scores ? result.scores[s.seat] : "—"}</td><td>${winners.has(s.seat) ? "★ winner" : ""}</td></tr>`)}
+    </tbody></table>
+    ${Breakdown ? html`<${Breakdown} update=${update} kit=${k} seatName=${seatName} />` : ""}
+    ${update.seat !== null ? html`<button type="button" id="rematch" onClick=${rematch}>Rematch</button>` : ""}
+    ${update.rematch ? html`<p>rematch: match ${update.rematch} — join it from the lobby</p>` : ""}
+  </section>`;
+}
+
+// -- the page -------------------------------------------------------------------------------------
+function App() {
+  const [hash, setHash] = useState(location.hash);
+  const [lobby, setLobby] = useState(null);
+  const [error, setError] = useState("");
+  const refresh = () => api("/api/lobby").then(setLobby, (e) => setError(e.message));
+  useEffect(() => { const on = () => { setError(""); setHash(location.hash); }; addEventListener("hashchange", on); return () => removeEventListener("hashchange", on); }, []);
+  const table = hash.match(/^#table\/([0-9a-f]+)$/);
+  useEffect(() => { if (!table) { refresh(); document.title = "meeple"; } }, [hash]);
+  return html`<header><a href="#" id="home">meeple</a> <span id="where">${table ? `match ${table[1]}` : "lobby"}</span></header>
+    <main>
+      ${table ? html`<${Table} key=${table[1]} match=${table[1]} setError=${setError} />`
+        : lobby ? html`<${Lobby} lobby=${lobby} refresh=${refresh} setError=${setError} />` : html`<p>loading…</p>`}
+      <p id="error" role="alert">${error}</p>
+    </main>`;
+}
+
+render(html`<${App} />`, document.body);

@@ -21,6 +21,7 @@ from meeple import Action, Dynamics, Game, GameSpec, Hand, Information, Option, 
 from .actions import PassCards, PlayCard
 from .cards import (AVOID_ALL_TRICKS_POINTS, DECK, HEARTS, QUEEN_OF_SPADES, RANKS, TOTAL_POINTS,
                     points, suit_of)
+from .cards import name as card_name
 from .decisions import PassThree, Play, first_lead
 from .greedy import GREEDY
 from .narration import HeartsNarrator
@@ -129,6 +130,9 @@ class Hearts(Game):
     #: meeple.rl's observation (docs/rl.md): the trick by position (who played what), at most one
     #: winner per trick.
     rl_capacities = {"trick": PLAYERS, "trick_winners": RANKS}
+    web_renderer = "web/hearts.js"  # the table in the browser (meeple server)
+    shown_fields = ("pass_direction", "hands", "trick", "leader", "taken", "hearts_broken", "points")
+    card_names = staticmethod(card_name)
 
     def deck(self):
         return DECK

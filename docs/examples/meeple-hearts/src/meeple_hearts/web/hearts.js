@@ -1,0 +1,71 @@
+// Hearts drawn as itself for `meeple server` (see docs/server.md, "A game's own renderer").
+//
+// Your hand sorted by suit, each card with its rank and suit symbol (and its name for a screen
+// reader: "queen of spades"); the trick with who played each card; the cards each seat has taken
+// and the points so far. The pass: select three cards, then Pass. A trick: click the card.
+const RANKS = "23456789TJQKA";
+const RANK_WORDS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace"];
+const SUITS = [["♣", "clubs"], ["♦", "diamonds"], ["♥", "hearts"], ["♠", "spades"]];
+const DIRECTIONS = ["no pass this hand", "pass to the left", "pass across", "pass to the right"];
+
+const rank = (card) => Math.floor(card / 4);
+const suit = (card) => card % 4;
+export const cardName = (card) => `${RANKS[rank(card)].replace("T", "10")}${SUITS[suit(card)][0]}`;
+const cardWords = (card) => `${RANK_WORDS[rank(card)]} of ${SUITS[suit(card)][1]}`;
+const bySuit = (a, b) => suit(a) - suit(b) || rank(a) - rank(b);
+
+export function Board({ update, previous, play, kit, seatName }) {
+  const { html, Card, Zone, useSelection, movesOf, sameItems } = kit;
+  const f = update.view.fields;
+  const me = update.seat;
+  const players = f.hands.length;
+  const hand = me !== null && f.hands[me].cards ? [...f.hands[me].cards].sort(bySuit) : [];
+  const passes = movesOf(update, "pass_cards");
+  const plays = new Map(movesOf(update, "play_card").map((m) => [m.action.card, m]));
+  const selection = useSelection(`${update.view.pending[0]?.type}/${update.owes}/${JSON.stringify(hand)}`);
+  const chosen = selection.selected.map((i) => hand[i]);
+  const pass = chosen.length === 3 ? passes.find((m) => sameItems(m.action.cards, chosen)) : null;
+  const face = (card, extra = {}) => html`<${Card} card=${card} name=${cardName(card)} label=${cardWords(card)}
+    kind=${suit(card) === 1 || suit(card) === 2 ? "red" : "black"} ...${extra} />`;
+  const trick = f.trick.cards || [];
+  const before = previous?.view.fields.trick.cards || [];
+
+  const prompt = update.owes
+    ? html`<div class="prompt" id="prompt"><strong>Your turn:</strong>
+        ${passes.length ? html` ${DIRECTIONS[f.pass_direction]}: select three cards (${chosen.length} selected), then
+          <button type="button" class="act primary" id="pass" disabled=${!pass} onClick=${() => play(pass.action)}>Pass ${pass ? chosen.map(cardName).join(" ") : "three cards"}</button>` : ""}
+        ${plays.size ? " click a card to play it." : ""}</div>`
+    : update.status === "playing"
+      ? html`<div class="prompt">${update.view.choices?.length ? "You have passed; " : ""}waiting for ${update.owing.map(seatName).join(", ")}.</div>` : "";
+
+  return html`<div class="hearts">
+    ${prompt}
+    <div class="middle">
+      <${Zone} title=${`the trick${f.leader !== null ? `, led by ${seatName(f.leader)}` : ""}`} field="trick">
+        ${trick.length ? trick.map((card, i) => html`<span class="played"><span class="count">${seatName((f.leader + i) % players)}</span>
+          ${face(card, { fresh: !before.includes(card) && i === trick.length - 1 })}</span>`) : html`<span class="count">no card yet</span>`}
+      </${Zone}>
+      <p class="count">this hand: ${DIRECTIONS[f.pass_direction]} · hearts ${f.hearts_broken ? "broken" : "not broken yet"}</p>
+    </div>
+    ${me !== null ? html`<section class="seat-area" data-field=${`hands[${me}]`} aria-label="your hand">
+      <h3 class="zone-title">your hand · ${f.points[me]} points</h3>
+      <div class="row">${hand.map((card, i) => (passes.length
+        ? face(card, { selected: selection.selected.includes(i), onClick: () => selection.toggle(i) })
+        : face(card, { onClick: plays.has(card) ? () => play(plays.get(card).action) : () => {}, disabled: !plays.has(card) })))}</div>
+      ${update.view.choices?.length ? html`<p class="count">you pass: ${update.view.choices[0][1].cards.map(cardName).join(" ")}</p>` : ""}
+    </section>` : ""}
+    ${f.hands.map((zone, s) => s === me ? "" : html`<section class="seat-area" data-field=${`hands[${s}]`} aria-label=${`${seatName(s)}'s hand`}>
+      <h3 class="zone-title">${seatName(s)} · ${zone.size} cards in hand · ${f.points[s]} points
+        ${(update.view.chosen || []).includes(s) ? html`<span class="badge">has passed</span>` : ""}</h3>
+      <div class="row">${(f.taken[s].cards || []).filter((c) => suit(c) === 2 || c === 43).map((c) => face(c))}
+        <span class="count">${f.taken[s].size} cards taken</span></div></section>`)}
+  </div>`;
+}
+
+// The points of the hand (1 per heart, 13 for the queen of spades): the score of each seat.
+export function Breakdown({ update, kit, seatName }) {
+  const { html } = kit;
+  const f = update.view.fields;
+  return html`<p>Points taken, 1 per heart and 13 for the queen of spades (lowest wins):</p>
+    <ul>${f.points.map((p, s) => html`<li>${seatName(s)}: ${p} points, ${f.taken[s].size} cards taken</li>`)}</ul>`;
+}
