@@ -14,7 +14,10 @@ observer's information set, gathers the statistics of all samples:
   bot) as the policy — read off the state through its `act_on_state` when it has one, no view
   built per move; for the first ``rollout_plies`` moves only, or mixed with random moves at
   ``rollout_epsilon`` — to the end of the game or to the game's rollout horizon, if it declares
-  one (its ``Game.rollout_horizon``: say, the end of the current round, valued per seat);
+  one (its ``Game.rollout_horizon``: say, the end of the current round, valued per seat); with
+  ``opponent_mix`` each rollout draws a kind of player for every other seat (the policy, random,
+  or epsilon-greedy between: `meeple_bots.search.PlayOut`), so the search does not assume the
+  one opponent its policy is;
 - back-propagation credits each node to the seat that chose the action into it, with that seat's
   reward — by default the game's declared objective (`GameSpec.utility`): its share of the win
   (1 split among the winners) in a win/loss game, its final score rescaled by the declared score
@@ -72,7 +75,8 @@ class IsmctsBot:
             reward = "score" if game.spec.points else "win"
         rollout = PlayOut(game.players, below, rollout_policies("ismcts", params["rollout"], game, aids, self.rng), horizon,
                           by_score=reward == "score", bounds=game.score_bounds(),
-                          policy_plies=params["rollout_plies"], epsilon=params["rollout_epsilon"])
+                          policy_plies=params["rollout_plies"], epsilon=params["rollout_epsilon"],
+                          opponent_mix=opponent_mix(params["opponent_mix"]), observer=seat)
         self.tree = TreeSearch(params["exploration"], below, rollout, observer=seat, widening=params["widening"],
                                widening_exponent=params["widening_exponent"],
                                prior=rollout.policies if params["prior"] else None, paired=params["paired"],
@@ -141,6 +145,21 @@ class IsmctsBot:
         return None
 
 
+def opponent_mix(text: str) -> tuple[float, ...]:
+    """The ``opponent_mix`` option read: its epsilons, separated by ``/`` (a bot spec's commas
+    separate its parameters), each in [0, 1]; empty: no mix."""
+    if not text.strip():
+        return ()
+    try:
+        mix = tuple(float(part) for part in text.split("/"))
+    except ValueError:
+        mix = ()
+    if not mix or not all(0 <= epsilon <= 1 for epsilon in mix):
+        raise BotError(f"ismcts: opponent_mix={text!r} is not a list of epsilons between 0 and 1 "
+                       f"separated by / (say 0/0.5/1)")
+    return mix
+
+
 INFO = BotInfo(
     name="ismcts",
     factory=IsmctsBot,
@@ -157,6 +176,10 @@ INFO = BotInfo(
                "then play random moves (0: the whole rollout)", minimum=0),
         Option("rollout_epsilon", "float", 0.0, "with a rollout policy: the chance of a random move "
                "instead of the policy's at each rollout move", minimum=0, maximum=1),
+        Option("opponent_mix", "str", "", "with a rollout policy: a mixed model of the other seats, as "
+               "epsilons separated by / (say 0/0.5/1): each rollout, every other seat plays "
+               "epsilon-greedy with one drawn from the list (0: the policy, 1: random moves); empty: "
+               "they play as the bot's own rollouts do"),
         PRIOR_OPTION,
         Option("time", "float", 0.0, "seconds per decision, 0 for no limit: the search stops after "
                "`iterations` or `time`, whichever comes first (with a limit, play depends on the "
