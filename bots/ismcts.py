@@ -50,7 +50,7 @@ from meeple import Action, BotError, BotInfo, Game, Option, Options, Rng, View
 from meeple.search import RolloutHorizon, SearchAids
 
 from .parallel import WORKERS_OPTION, root_parallel
-from .policies import PRIOR_OPTION, ROLLOUT_OPTION, rollout_policies
+from .policies import OPPONENT_MIX_OPTION, PRIOR_OPTION, ROLLOUT_OPTION, opponent_mix, rollout_policies
 from .search import NORMALIZE_OPTION, WIDENING_OPTIONS, Node, PlayOut, TreeSearch, fast_below
 
 OBJECTIVE = "objective"
@@ -76,7 +76,7 @@ class IsmctsBot:
         rollout = PlayOut(game.players, below, rollout_policies("ismcts", params["rollout"], game, aids, self.rng), horizon,
                           by_score=reward == "score", bounds=game.score_bounds(),
                           policy_plies=params["rollout_plies"], epsilon=params["rollout_epsilon"],
-                          opponent_mix=opponent_mix(params["opponent_mix"]), observer=seat)
+                          opponent_mix=opponent_mix("ismcts", params["opponent_mix"]), observer=seat)
         self.tree = TreeSearch(params["exploration"], below, rollout, observer=seat, widening=params["widening"],
                                widening_exponent=params["widening_exponent"],
                                prior=rollout.policies if params["prior"] else None, paired=params["paired"],
@@ -145,21 +145,6 @@ class IsmctsBot:
         return None
 
 
-def opponent_mix(text: str) -> tuple[float, ...]:
-    """The ``opponent_mix`` option read: its epsilons, separated by ``/`` (a bot spec's commas
-    separate its parameters), each in [0, 1]; empty: no mix."""
-    if not text.strip():
-        return ()
-    try:
-        mix = tuple(float(part) for part in text.split("/"))
-    except ValueError:
-        mix = ()
-    if not mix or not all(0 <= epsilon <= 1 for epsilon in mix):
-        raise BotError(f"ismcts: opponent_mix={text!r} is not a list of epsilons between 0 and 1 "
-                       f"separated by / (say 0/0.5/1)")
-    return mix
-
-
 INFO = BotInfo(
     name="ismcts",
     factory=IsmctsBot,
@@ -176,10 +161,7 @@ INFO = BotInfo(
                "then play random moves (0: the whole rollout)", minimum=0),
         Option("rollout_epsilon", "float", 0.0, "with a rollout policy: the chance of a random move "
                "instead of the policy's at each rollout move", minimum=0, maximum=1),
-        Option("opponent_mix", "str", "", "with a rollout policy: a mixed model of the other seats, as "
-               "epsilons separated by / (say 0/0.5/1): each rollout, every other seat plays "
-               "epsilon-greedy with one drawn from the list (0: the policy, 1: random moves); empty: "
-               "they play as the bot's own rollouts do"),
+        OPPONENT_MIX_OPTION,
         PRIOR_OPTION,
         Option("time", "float", 0.0, "seconds per decision, 0 for no limit: the search stops after "
                "`iterations` or `time`, whichever comes first (with a limit, play depends on the "

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from meeple import BotError, Registry
-from meeple_bots.ismcts import opponent_mix
+from meeple_bots.policies import opponent_mix
 from meeple_bots.search import PlayOut, fast_below
 
 REGISTRY = Registry.load()
@@ -72,7 +72,7 @@ def test_the_mix_needs_an_observer():
 
 @pytest.mark.parametrize("text, mix", [("", ()), ("0/0.5/1", (0.0, 0.5, 1.0)), ("0.25", (0.25,))])
 def test_opponent_mix_reads_epsilons_separated_by_slashes(text, mix):
-    assert opponent_mix(text) == mix
+    assert opponent_mix("ismcts", text) == mix
 
 
 @pytest.mark.parametrize("text", ["0/x", "1.5", "0//1", "-0.1/1"])
