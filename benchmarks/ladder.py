@@ -6,7 +6,8 @@ game (`meeple bots --game G`: each bare name plays the setting the game tunes it
 sparring bot `spar` of `benchmarks/sparring/` meet in a tournament (`meeple.tournament`: every
 lineup in every seat rotation on the same deals), rated with OpenSkill's Plackett–Luce model. The
 markdown printed (or written to `--out`) names the date, the commit and the machine; each bot's
-CPU time per decision is clocked with `--jobs 1` (games in worker processes are not clocked).
+CPU time per decision with a choice (forced moves not counted) is clocked with `--jobs 1` (games
+in worker processes are not clocked).
 
     .venv/bin/python benchmarks/ladder.py --out ladder.md         # every table, 20 games a lineup
     .venv/bin/python benchmarks/ladder.py duel linkage --games 8 --skip ismcts
@@ -66,7 +67,8 @@ def markdown(tables: list[dict[str, Any]], where: dict[str, str], command: str) 
     """The ladder as markdown, one table per game, with where and how it was measured."""
     lines = [f"Regenerated with `{command}` on {where['date']}, commit `{where['commit']}`, "
              f"{where['machine']}. OpenSkill Plackett–Luce (μ, σ; rows by μ); each bare name plays "
-             f"the setting the game tunes it to; `{NAME}` is the sparring bot (`benchmarks/sparring/`).", ""]
+             f"the setting the game tunes it to; `{NAME}` is the sparring bot (`benchmarks/sparring/`); "
+             f"CPU ms per decision with a choice (forced moves not counted).", ""]
     for table in tables:
         lines += [f"**{table['title']}**: {len(table['bots'])} bots, {table['lineups']} lineup"
                   f"{'s' if table['lineups'] != 1 else ''} × {table['games_per_lineup']} games "
@@ -119,8 +121,8 @@ def main() -> None:
             for seat, name in enumerate(contestants(registry, game_id, args.skip)):
                 registry.make_bot(name, game, seat % players)
     command = " ".join(["benchmarks/ladder.py", *sys.argv[1:]])
+    where = provenance()  # the commit measured is the one the run started from
     results = [rate_table(registry, table, args.games, args.seed, args.jobs, args.skip) for table in tables]
-    where = provenance()
     if args.json:
         print(json.dumps({"tables": results, **where, "command": command}))
         return

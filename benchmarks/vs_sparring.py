@@ -7,7 +7,8 @@ per `--against` (default: the sparring bot `spar` of `benchmarks/sparring/`, the
 the same deals (the same `--seed`), seats rotating game by game, through `meeple.match.run_match`.
 Printed per opponent: wins, win rate with its 95% Wilson interval, mean score (the opponents'
 beside it), wins by seat (in Linkage seat 0 is More, seat 1 Fewer), and the bot's own CPU time
-per decision (clocked with `--jobs 1` only: games in worker processes are not clocked).
+per decision with a choice (forced moves not counted; clocked with `--jobs 1` only: games in
+worker processes are not clocked).
 
     .venv/bin/python benchmarks/vs_sparring.py linko                      # ismcts, 4 players, 200 games
     .venv/bin/python benchmarks/vs_sparring.py linko --players 2 --bot greedy --against spar
@@ -86,6 +87,7 @@ def main() -> None:
         for seat, spec in enumerate([args.bot, *against]):
             registry.make_bot(spec, game, seat % players)
         check_games(args.games, players)
+    where = provenance()  # the commit measured is the one the run started from
     rows = []
     for opponent in against:
         row = measure(registry, args.game, args.bot, opponent, players, args.games, args.seed,
@@ -95,7 +97,7 @@ def main() -> None:
             print(line(args.bot, players, row), flush=True)
     data = {"game": args.game, "players": players, "options": game.options.as_dict(), "bot": args.bot,
             "settings": dict(game.bot_settings(args.bot.split(":")[0])) if ":" not in args.bot else None,
-            "seed": args.seed, "rows": rows, **provenance(),
+            "seed": args.seed, "rows": rows, **where,
             "command": " ".join(["benchmarks/vs_sparring.py", *sys.argv[1:]])}
     if args.json:
         print(json.dumps(data))

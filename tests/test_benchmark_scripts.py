@@ -115,6 +115,17 @@ BAD_INPUT: dict[str, list[tuple[list[str], str]]] = {
         (["no_such_game"], "unrecognized arguments: no_such_game"),
         (["--seconds", "0"], "argument --seconds"),
     ],
+    "vs_sparring.py": [
+        (["no_such_game"], "unknown game 'no_such_game'"),
+        (["nim"], "nim has no sparring bot"),
+        (["linko", "--bot", "no_such_bot"], "unknown bot 'no_such_bot'"),
+        (["linko", "--games", "0"], "argument --games/-n"),
+    ],
+    "ladder.py": [
+        (["no_such_table"], "unknown table 'no_such_table'"),
+        (["--skip", "no_such_bot"], "--skip no_such_bot: no such bot"),
+        (["--seed", "-1"], "argument --seed"),
+    ],
     "view_cost.py": [
         (["no_such_game"], "unknown game 'no_such_game'"),
         (["linko", "--players", "1"], "played by 2–5 players, not 1"),

@@ -33,6 +33,8 @@ from meeple_combo_breaker.actions import InsertDrawn, PlayCombination, PlayDraw,
 from meeple_combo_breaker.cards import DRAW, STOP
 from meeple_combo_breaker.combos import TRIPLE, key_of, kind_of, plays_of
 
+from .choice import best
+
 #: A piece of the plan costs one turn plus up to this much for weakness (a low single).
 WEAKNESS = 0.8
 #: What a Stop or Draw card costs in the plan: it can always be played, lead or follow.
@@ -102,16 +104,9 @@ class ComboBreakerSpar:
         hand = tuple(view.hands[self.seat].cards)
         if isinstance(legal[0], InsertDrawn):
             card = view.drawn[self.seat].cards[0]
-            return self.best(legal, lambda a: -plan_cost(hand[:a.position] + (card,) + hand[a.position:],
+            return best(self.rng, legal, lambda a: -plan_cost(hand[:a.position] + (card,) + hand[a.position:],
                                                         self.double_wild))
-        return self.best(legal, lambda a: self.value(view, hand, a))
-
-    def best(self, legal: Sequence[Action], value) -> Action:
-        """The action of highest value; ties broken by this bot's own generator."""
-        scored = [(value(action), action) for action in legal]
-        top = max(score for score, _ in scored)
-        tied = [action for score, action in scored if score >= top - 1e-9]
-        return tied[0] if len(tied) == 1 else self.rng.choice(tied)
+        return best(self.rng, legal, lambda a: self.value(view, hand, a))
 
     def lifeline(self, view: View) -> float:
         """A lifeline's worth: dearer with fewer tokens left (rule 9: no token to pay loses)."""

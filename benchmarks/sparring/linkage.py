@@ -31,6 +31,8 @@ from meeple import Action, Rng, View
 from meeple_linkage.actions import MORE, ChooseSide, Pass, Place, PlaceBlocker
 from meeple_linkage.board import CENTRE, SIZE, SPOTS
 
+from .choice import best
+
 #: More wins with this many groups or more (rule 6).
 MORE_WINS_AT = 12
 CELLS = SIZE * SIZE
@@ -185,15 +187,14 @@ class LinkageSpar:
                 score = sign * estimate(after, count, not am_more)
             first_look.append((score, action, spot, after, count))
         first_look.sort(key=lambda row: -row[0])
-        best_score, best = None, []
-        for score, action, spot, after, count in first_look[:CANDIDATES]:
-            if after.any_fits():
-                score = self.after_reply(after, spot, count, am_more, sign)
-            if best_score is None or score > best_score + 1e-9:
-                best_score, best = score, [action]
-            elif abs(score - best_score) <= 1e-9:
-                best.append(action)
-        return best[0] if len(best) == 1 else self.rng.choice(best)
+        candidates = {action: (score, spot, after, count) for score, action, spot, after, count
+                      in first_look[:CANDIDATES]}
+
+        def deeper(action: Place) -> float:
+            score, spot, after, count = candidates[action]
+            return self.after_reply(after, spot, count, am_more, sign) if after.any_fits() else score
+
+        return best(self.rng, list(candidates), deeper)
 
     @staticmethod
     def after_reply(position: Position, green: tuple[int, int], groups: int, am_more: bool,

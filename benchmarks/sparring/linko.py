@@ -33,6 +33,8 @@ from meeple_linko.actions import Decline, Discard, DrawDisplay, LeaveStolen, Pla
 from meeple_linko.cards import COPIES, JOKER, JOKERS, VALUES
 from meeple_linko.rules import beats
 
+from .choice import best
+
 #: What a card moved from hand to tableau is worth (rule 11: +1 on the tableau, −1 off the hand).
 PLAYED = 2.0
 #: How likely an opponent who can steal a layer does so (it may prefer another play).
@@ -230,19 +232,12 @@ class LinkoSpar:
         if isinstance(first, Play):
             return self.play(view, reading, legal)
         if isinstance(first, TakeGhost):
-            return self.best(legal, lambda a: self.with_cards(reading, _counts(reading.hand), view.ghost.piles, a))
+            return best(self.rng, legal, lambda a: self.with_cards(reading, _counts(reading.hand), view.ghost.piles, a))
         if isinstance(first, (TakeStolen, LeaveStolen)):
             return self.take_or_leave(view, reading, legal)
         if isinstance(first, (TakeBack, Discard)):
             return self.back_or_discard(view, reading, legal)
         return self.draw(view, reading, legal)
-
-    def best(self, legal: Sequence[Action], value) -> Action:
-        """The action of highest value; ties broken by this bot's own generator."""
-        scored = [(value(action), action) for action in legal]
-        top = max(score for score, _ in scored)
-        tied = [action for score, action in scored if score >= top - 1e-9]
-        return tied[0] if len(tied) == 1 else self.rng.choice(tied)
 
     # -- rules 3–7: the play -----------------------------------------------------------------------
 
@@ -279,7 +274,7 @@ class LinkoSpar:
                     worth += PLAYED * size * reading.victim_weight(victim)
             return worth
 
-        return self.best(legal, value)
+        return best(self.rng, legal, value)
 
     @staticmethod
     def with_cards(reading: Reading, counts: list[int], piles, action: TakeGhost) -> float:
@@ -311,9 +306,9 @@ class LinkoSpar:
             now = reading.hand_worth(drawn, turns)
             options = [(reading.hand_worth(_added(drawn, slot), turns) - now - (len(slot) - 1), i)
                        for i, slot in enumerate(display)]
-            best = max(options) if options else None
-            if best is not None and (not reading.pile_size or best[0] >= pile_gain):
-                drawn = _added(drawn, display.pop(best[1]))
+            top = max(options) if options else None
+            if top is not None and (not reading.pile_size or top[0] >= pile_gain):
+                drawn = _added(drawn, display.pop(top[1]))
             elif reading.pile_size:
                 extra += pile_gain  # an unseen card: its expected worth
         fresh = reading.hand_worth(drawn, turns) + extra
@@ -356,7 +351,7 @@ class LinkoSpar:
                 gain += DECISIVE if reading.wins_if_ended(mine, reading.hand_sizes[self.seat] + size) else -DECISIVE
             return gain if optional else gain + 1  # a forced draw costs the point whatever it takes
 
-        return self.best(legal, value)
+        return best(self.rng, legal, value)
 
 
 def _added(counts: Sequence[int], cards: Sequence[int]) -> list[int]:

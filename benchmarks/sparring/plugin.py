@@ -45,12 +45,15 @@ def meeple_register_bots(register):
 
 
 class Timed:
-    """A bot that adds the time its `act` takes to its setting's clock (`TimedRegistry.clocks`)."""
+    """A bot that adds the time its `act` takes to its setting's clock (`TimedRegistry.clocks`),
+    for the decisions that offer a choice: a forced move (one legal action) is no thinking."""
 
     def __init__(self, bot: Any, clock: list[float]) -> None:
         self._bot, self._clock = bot, clock
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
+        if len(legal) < 2:
+            return self._bot.act(view, legal)
         started = time.process_time()
         try:
             return self._bot.act(view, legal)
@@ -63,8 +66,9 @@ class Timed:
 
 
 class TimedRegistry(Registry):
-    """A registry whose bots are clocked: `clocks[setting]` holds [CPU seconds, decisions] for
-    every bot it built, the setting named as its spec without the seed (`setting_name`)."""
+    """A registry whose bots are clocked: `clocks[setting]` holds [CPU seconds, decisions with a
+    choice] for every bot it built, the setting named as its spec without the seed
+    (`setting_name`)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -75,7 +79,8 @@ class TimedRegistry(Registry):
         return Timed(bot, self.clocks.setdefault(setting_name(spec), [0.0, 0]))
 
     def seconds_per_decision(self, spec: str) -> float | None:
-        """The mean CPU seconds a decision of `spec`'s bots took, or None if none was clocked."""
+        """The mean CPU seconds `spec`'s bots took for a decision with a choice (None if none was
+        clocked)."""
         seconds, decisions = self.clocks.get(setting_name(spec), (0.0, 0))
         return seconds / decisions if decisions else None
 
