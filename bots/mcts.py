@@ -130,8 +130,8 @@ INFO = BotInfo(
         Option("reuse", "bool", True, "keep the subtree of the position reached since the bot's "
                "last move and search on from it (games without chance)"),
         ROLLOUT_OPTION,
-        OPPONENT_MIX_OPTION,
         *STRONGEST_MEASURED,
+        OPPONENT_MIX_OPTION,
         WORKERS_OPTION,
     ),
     requires=requires,
