@@ -63,6 +63,12 @@ def rate_table(registry, table: str, games: int, series: int, jobs: int, skip: l
             "seed": series, "scores_tell_seats_apart": data["scores_tell_seats_apart"], "rows": rows}
 
 
+def milliseconds(seconds: float) -> str:
+    """A time per decision in ms, three significant digits, never in exponent form."""
+    ms = 1000 * seconds
+    return f"{ms:.0f}" if ms >= 100 else f"{ms:.3g}"
+
+
 def markdown(tables: list[dict[str, Any]], where: dict[str, str], command: str) -> str:
     """The ladder as markdown, one table per game, with where and how it was measured."""
     lines = [f"Regenerated with `{command}` on {where['date']}, commit `{where['commit']}`, "
@@ -78,10 +84,11 @@ def markdown(tables: list[dict[str, Any]], where: dict[str, str], command: str) 
                   "|---:|---|---|---:|---:|---:|---:|---|" + ("---:|" if table["scores_tell_seats_apart"] else "")
                   + "---:|"]
         for rank, row in enumerate(table["rows"], 1):
-            settings = ",".join(f"{k}={v}" for k, v in row["settings"].items()) or "its defaults"
+            settings = ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+                                for k, v in row["settings"].items()) or "its defaults"
             low, high = row["win_rate_95"]
             rating = row["rating"]
-            timing = "—" if row["cpu_s_per_decision"] is None else f"{1000 * row['cpu_s_per_decision']:.3g}"
+            timing = "—" if row["cpu_s_per_decision"] is None else milliseconds(row["cpu_s_per_decision"])
             lines.append(f"| {rank} | `{row['bot']}` | {settings} | {rating['mu']:.2f} | {rating['sigma']:.2f} | "
                          f"{rating['conservative']:.2f} | {row['games']} | {row['win_rate']:.0%} "
                          f"[{low:.0%}–{high:.0%}] "

@@ -47,6 +47,9 @@ OUT = 10.0
 DRAW_HIT = 1.5
 #: Winning the trick means leading the next one (rule 7d).
 CONTROL = 0.4
+#: A lead that spends a single stronger than this (about a 3) gives up a card a follower could
+#: have played; it costs this much.
+GOOD_SINGLE, WASTED_SINGLE = 0.12, 0.1
 
 
 def strength(rank: int) -> float:
@@ -131,15 +134,15 @@ class ComboBreakerSpar:
         if kind is PlayCombination:
             if plays:  # following: our combination is now the one to beat; we may lead next
                 worth += CONTROL * strength(self._rank(hand, action))
-            elif action.count == 1 and strength(self._rank(hand, action)) > 0.12:
-                worth -= 0.1  # a lead wastes a good single a follower could use
+            elif action.count == 1 and strength(self._rank(hand, action)) > GOOD_SINGLE:
+                worth -= WASTED_SINGLE
         elif kind is PlayStop:
             worth -= self.lifeline(view) if len(after) > 1 else 0.0
         elif kind is PlayDraw:
             worth -= self.lifeline(view) if len(after) > 1 else 0.0
             target = self._draw_target(plays)
             if target is None:
-                worth -= DRAW_HIT  # a lead with a Draw card: nobody may play a combination, we draw
+                worth -= DRAW_HIT  # a Draw lead: the leader draws unless a follower plays a combination
             elif target != self.seat:
                 size = view.hands[target].size
                 worth += DRAW_HIT * (2.0 if size <= 2 else 1.0 if size <= 4 else 0.4)

@@ -62,7 +62,6 @@ class Reading:
         self.hand_sizes = [h.size for h in hands]
         self.scores = [t - h for t, h in zip(self.tableau_sizes, self.hand_sizes)]
         self.tops = [t.layers[-1] if t.layers else None for t in tableaux]
-        self.second = [t.layers[-2] if len(t.layers) > 1 else None for t in tableaux]
         self.display = [tuple(slot) for slot in view.display.slots]
         self.pile_size = view.draw_pile.size
         self.supply = self.pile_size + sum(1 for slot in self.display if slot)
@@ -232,7 +231,8 @@ class LinkoSpar:
         if isinstance(first, Play):
             return self.play(view, reading, legal)
         if isinstance(first, TakeGhost):
-            return best(self.rng, legal, lambda a: self.with_cards(reading, _counts(reading.hand), view.ghost.piles, a))
+            counts = _counts(reading.hand)
+            return best(self.rng, legal, lambda a: self.with_cards(reading, counts, view.ghost.piles, a))
         if isinstance(first, (TakeStolen, LeaveStolen)):
             return self.take_or_leave(view, reading, legal)
         if isinstance(first, (TakeBack, Discard)):
@@ -242,6 +242,10 @@ class LinkoSpar:
     # -- rules 3–7: the play -----------------------------------------------------------------------
 
     def play(self, view: View, reading: Reading, legal: Sequence[Action]) -> Action:
+        """Rules 3–7 (and D4): each play is worth its cards on the tableau times the odds they stay
+        there, the cover it gives the current top layer, the hand it leaves for the turns after,
+        what a forced ghost pile adds to that hand, and the steals it must make; a play that
+        empties the hand (rule 5) is judged by who would win."""
         counts = _counts(reading.hand)
         turns = reading.turns_left
         my_top = reading.tops[self.seat]
