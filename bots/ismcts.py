@@ -14,7 +14,10 @@ observer's information set, gathers the statistics of all samples:
   bot) as the policy — read off the state through its `act_on_state` when it has one, no view
   built per move; for the first ``rollout_plies`` moves only, or mixed with random moves at
   ``rollout_epsilon`` — to the end of the game or to the game's rollout horizon, if it declares
-  one (its ``Game.rollout_horizon``: say, the end of the current round, valued per seat);
+  one (its ``Game.rollout_horizon``: say, the end of the current round, valued per seat); with
+  ``opponent_mix`` each rollout draws a kind of player for every other seat (the policy, random,
+  or epsilon-greedy between: `meeple_bots.search.PlayOut`), so the search does not assume the
+  one opponent its policy is;
 - back-propagation credits each node to the seat that chose the action into it, with that seat's
   reward — by default the game's declared objective (`GameSpec.utility`): its share of the win
   (1 split among the winners) in a win/loss game, its final score rescaled by the declared score
@@ -47,7 +50,7 @@ from meeple import Action, BotError, BotInfo, Game, Option, Options, Rng, View
 from meeple.search import RolloutHorizon, SearchAids
 
 from .parallel import WORKERS_OPTION, root_parallel
-from .policies import PRIOR_OPTION, ROLLOUT_OPTION, rollout_policies
+from .policies import OPPONENT_MIX_OPTION, PRIOR_OPTION, ROLLOUT_OPTION, opponent_mix, rollout_policies
 from .search import NORMALIZE_OPTION, WIDENING_OPTIONS, Node, PlayOut, TreeSearch, fast_below
 
 OBJECTIVE = "objective"
@@ -72,7 +75,8 @@ class IsmctsBot:
             reward = "score" if game.spec.points else "win"
         rollout = PlayOut(game.players, below, rollout_policies("ismcts", params["rollout"], game, aids, self.rng), horizon,
                           by_score=reward == "score", bounds=game.score_bounds(),
-                          policy_plies=params["rollout_plies"], epsilon=params["rollout_epsilon"])
+                          policy_plies=params["rollout_plies"], epsilon=params["rollout_epsilon"],
+                          opponent_mix=opponent_mix("ismcts", params["opponent_mix"]), observer=seat)
         self.tree = TreeSearch(params["exploration"], below, rollout, observer=seat, widening=params["widening"],
                                widening_exponent=params["widening_exponent"],
                                prior=rollout.policies if params["prior"] else None, paired=params["paired"],
@@ -157,6 +161,7 @@ INFO = BotInfo(
                "then play random moves (0: the whole rollout)", minimum=0),
         Option("rollout_epsilon", "float", 0.0, "with a rollout policy: the chance of a random move "
                "instead of the policy's at each rollout move", minimum=0, maximum=1),
+        OPPONENT_MIX_OPTION,
         PRIOR_OPTION,
         Option("time", "float", 0.0, "seconds per decision, 0 for no limit: the search stops after "
                "`iterations` or `time`, whichever comes first (with a limit, play depends on the "

@@ -22,7 +22,8 @@ node whose state shows the position it is given next — after its own move and 
 so what it learnt there counts on top of the new search. With ``widening`` (progressive widening)
 a node gets at most max(1, widening·visits^widening_exponent) children, so a position with
 hundreds of moves (Linkage's opening: 320) is searched deeper among a growing few instead of once
-per move.
+per move. With ``opponent_mix`` the rollouts play the other seats as a mix of kinds of player
+(the policy, random, epsilon-greedy: `meeple_bots.search.PlayOut`), not as the policy alone.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from meeple import Action, BotError, BotInfo, Game, GameSpec, Option, Options, R
 from meeple.search import SearchAids
 
 from .parallel import WORKERS_OPTION, root_parallel
-from .policies import PRIOR_OPTION, ROLLOUT_OPTION, rollout_policies
+from .policies import OPPONENT_MIX_OPTION, PRIOR_OPTION, ROLLOUT_OPTION, opponent_mix, rollout_policies
 from .search import NORMALIZE_OPTION, WIDENING_OPTIONS, Node, PlayOut, TreeSearch, fast_below, reached
 
 
@@ -68,7 +69,8 @@ class MctsBot:
         self.parallel = root_parallel(MctsBot, search_view, game, seat, params, self.rng, aids=aids)
         below = fast_below(self.rng.next64())  # rollouts draw millions: a fast generator seeded by the bot's
         policies = rollout_policies("mcts", params["rollout"], game, aids, self.rng)
-        rollout = PlayOut(game.players, below, policies, by_score=game.spec.points, bounds=game.score_bounds())
+        rollout = PlayOut(game.players, below, policies, by_score=game.spec.points, bounds=game.score_bounds(),
+                          opponent_mix=opponent_mix("mcts", params["opponent_mix"]), observer=seat)
         self.tree = TreeSearch(params["exploration"], below, rollout, widening=params["widening"],
                                widening_exponent=params["widening_exponent"],
                                prior=rollout.policies if params["prior"] else None, normalize=params["normalize"])
@@ -129,6 +131,7 @@ INFO = BotInfo(
                "last move and search on from it (games without chance)"),
         ROLLOUT_OPTION,
         *STRONGEST_MEASURED,
+        OPPONENT_MIX_OPTION,
         WORKERS_OPTION,
     ),
     requires=requires,

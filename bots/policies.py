@@ -20,6 +20,10 @@ ROLLOUT_OPTION = Option(
     "rollout", "str", AUTO_ROLLOUT, "rollout policy: auto (the game's greedy bot if it plays on the "
     "state without a view, else random), random, or the name of a bot that plays the game and "
     "searches no tree (its greedy bot)")
+OPPONENT_MIX_OPTION = Option(
+    "opponent_mix", "str", "", "with a rollout policy: a mixed model of the other seats, as epsilons "
+    "separated by / (say 0/0.5/1): each rollout, every other seat plays epsilon-greedy with one drawn "
+    "from the list (0: the policy, 1: random moves); empty: they play as the bot's own rollouts do")
 PRIOR_OPTION = Option(
     "prior", "bool", False, "with a rollout policy: a new node expands the policy's move first "
     "(then the others in random order; with widening, the policy's move is always among the few "
@@ -50,3 +54,19 @@ def rollout_policies(searcher: str, name: str, game: Game, aids: SearchAids | No
     seeded = any(p.name == "seed" for p in info.params)
     return [info.factory(game, seat, info.parse_params({"seed": rng.next64() >> 1} if seeded else {}))
             for seat in range(game.players)]
+
+
+def opponent_mix(searcher: str, text: str) -> tuple[float, ...]:
+    """The ``opponent_mix`` option read (`OPPONENT_MIX_OPTION`): its epsilons, separated by ``/``
+    (a bot spec's commas separate its parameters), each in [0, 1]; empty: no mix. `searcher`
+    names the search bot in the error."""
+    if not text.strip():
+        return ()
+    try:
+        mix = tuple(float(part) for part in text.split("/"))
+    except ValueError:
+        mix = ()
+    if not mix or not all(0 <= epsilon <= 1 for epsilon in mix):
+        raise BotError(f"{searcher}: opponent_mix={text!r} is not a list of epsilons between 0 and 1 "
+                       f"separated by / (say 0/0.5/1)")
+    return mix

@@ -487,12 +487,21 @@ class PlayOut:
     With policies, `policy_plies` (0: no limit) stops asking them after that many rollout moves
     (random moves after), and `epsilon` plays a random move instead of the policy's with that
     probability: a policy costs far more per move than a random one, and its worth lies mostly
-    in the first moves after the tree's."""
+    in the first moves after the tree's.
+
+    **A mixed opponent model** (`opponent_mix`, with policies and an `observer`): each rollout
+    draws, for every seat but the observer, one epsilon from `opponent_mix` (uniformly), and that
+    seat plays the whole rollout epsilon-greedy with it — 0: the policy itself, 1: random moves,
+    between: the policy with random slips. The observer keeps `epsilon`. A search whose rollouts
+    all play the one policy it plays against has a perfect model of that opponent and of no
+    other; over a mix, a move is valued by how it fares against several kinds of player.
+    """
 
     def __init__(self, players: int, below: Below, policies: Sequence[Bot] | None = None,
                  horizon: Callable[[State, State], Rewards | None] | None = None,
                  by_score: bool = False, bounds: tuple[float, float] | None = None,
-                 policy_plies: int = 0, epsilon: float = 0.0) -> None:
+                 policy_plies: int = 0, epsilon: float = 0.0, opponent_mix: Sequence[float] = (),
+                 observer: int | None = None) -> None:
         self.below = below
         self.policies = None if policies is None else [state_policy(bot, seat) for seat, bot in enumerate(policies)]
         self.horizon = horizon
@@ -501,18 +510,24 @@ class PlayOut:
         self.shares = win_shares(players)
         self.policy_plies = policy_plies
         self.epsilon_in = round(epsilon * EPSILON_SCALE)  # a random move when below(EPSILON_SCALE) < this
+        self.players = players
+        self.observer = observer
+        self.mix_in = [round(e * EPSILON_SCALE) for e in opponent_mix] if observer is not None else []
 
     def __call__(self, origin: State, state: State) -> Rewards:
         horizon, policies, below = self.horizon, self.policies, self.below
         apply_legal = state.apply_legal  # moves taken from legal_actions(): no re-validation
         if policies is not None:
             plies, epsilon_in = self.policy_plies or -1, self.epsilon_in
+            mix = self._seat_epsilons() if self.mix_in else None
             while plies and state.pending:
                 if horizon is not None:
                     values = horizon(origin, state)
                     if values is not None:
                         return values
                 legal = state.legal_actions()
+                if mix is not None:
+                    epsilon_in = mix[state.current_player]
                 if len(legal) == 1:
                     apply_legal(legal[0])  # a forced move: no policy to ask
                 elif epsilon_in and below(EPSILON_SCALE) < epsilon_in:
@@ -536,3 +551,10 @@ class PlayOut:
         if self.by_score:
             return normalized(state.scores(), self.bounds)
         return self.shares[winner_mask(state.winners())]
+
+    def _seat_epsilons(self) -> list[int]:
+        """This rollout's epsilon per seat (as drawn integers): the observer's own, and for every
+        other seat one drawn from the opponent mix."""
+        mix, below = self.mix_in, self.below
+        return [self.epsilon_in if seat == self.observer else mix[below(len(mix))]
+                for seat in range(self.players)]
