@@ -8,13 +8,13 @@ the viewer may see. A view is a plain value: it never changes and never reads it
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 import attrs
 from attrs import frozen
 
 from .actions import Action, Decision, PendingDecisions
-from .layout import FieldInfo, Kind, game_fields
+from .layout import Kind, game_fields
 
 
 @frozen
@@ -76,28 +76,27 @@ class View(PendingDecisions):
 
 def build_view(state: Any, player: int | None) -> View:
     """What `player` sees of `state` (None: everything but the RNG), built now."""
-    fields = []
-    for info in _public_fields(type(state)):
-        value = getattr(state, info.name)
-        if info.kind is Kind.ZONE:
-            value = value.view(player)
-        elif info.kind is Kind.ZONES:
-            value = tuple([zone.view(player) for zone in value])
-        elif info.kind is Kind.LIST:
-            value = tuple(value)
-        elif info.kind is Kind.DICT:
-            value = tuple(value.items())
-        fields.append((info.name, value))
+    fields = [(name, shown(getattr(state, name), player)) for name, shown in _public_fields(type(state))]
     fields.extend(state.view_extras(player).items())
     choices = state._choices or {}
     return View(state.game.spec.id, player, state.moves, tuple(state.pending), tuple(fields),
                 tuple(choices), visible_choices(choices, player))
 
 
+#: What a view shows of a state field of each kind (`player` sees a zone as its view says).
+_SHOWN: dict[Kind, Callable[[Any, int | None], Any]] = {
+    Kind.ZONE: lambda zone, player: zone.view(player),
+    Kind.ZONES: lambda zones, player: tuple([zone.view(player) for zone in zones]),
+    Kind.LIST: lambda values, player: tuple(values),
+    Kind.DICT: lambda values, player: tuple(values.items()),
+    Kind.VALUE: lambda value, player: value,
+}
+
+
 @lru_cache(maxsize=None)
-def _public_fields(state_class: type) -> tuple[FieldInfo, ...]:
-    """The fields of a state class that views show (hidden fields left out)."""
-    return tuple(info for info in game_fields(state_class) if not info.hidden)
+def _public_fields(state_class: type) -> tuple[tuple[str, Callable[[Any, int | None], Any]], ...]:
+    """The fields of a state class that views show (hidden fields left out), each with how."""
+    return tuple((info.name, _SHOWN[info.kind]) for info in game_fields(state_class) if not info.hidden)
 
 
 def visible_choices(choices: Mapping[int, Action], player: int | None) -> tuple[tuple[int, Action], ...]:

@@ -27,6 +27,11 @@ class Visibility(str, enum.Enum):
     SECRET = "secret"  # nobody sees them (a face-down draw pile): count only
 
 
+# The members as module constants: reading a member off its enum class costs ~0.4 us in CPython
+# 3.11 (a module global ~0.02), and every view asks every zone who sees it.
+_PUBLIC, _OWNER = Visibility.PUBLIC, Visibility.OWNER
+
+
 class ZoneView:
     """Base of the frozen snapshots zones hand out (`Zone.view`): how a view is drawn as text."""
 
@@ -76,9 +81,9 @@ class Zone(ABC):
 
         The one place the core decides who sees a zone's cards: views, determinization and
         leak checks all ask it."""
-        if player is None or self.visibility is Visibility.PUBLIC:
+        if player is None or self.visibility is _PUBLIC:
             return True
-        return self.visibility is Visibility.OWNER and player == self.owner
+        return self.visibility is _OWNER and player == self.owner
 
     def view(self, player: int | None) -> Any:
         """A frozen snapshot of what `player` sees of this zone (cached until the zone changes)."""

@@ -327,10 +327,12 @@ class Hand(CardRow):
         self._changed()
         held, known = self._cards, self._known
         for card in cards:
-            copies = [i for i, c in enumerate(held) if c == card]
-            if not copies:
+            if card not in held:
                 raise ValueError(f"card {card!r} is not in the hand")
-            best = max(copies, key=lambda i: _rank(known[i]))  # the first of the best known
+            best = held.index(card)
+            if known[best] is not True and held.count(card) > 1:  # a better-known copy may follow
+                copies = [i for i in range(best, len(held)) if held[i] == card]
+                best = max(copies, key=lambda i: _rank(known[i]))  # the first of the best known
             del held[best]
             del known[best]
         return len(held)
@@ -359,18 +361,23 @@ class Hand(CardRow):
     def view(self, player: int | None) -> HandView:
         """What `player` sees (cached). A hand holding cards known to only some seats builds one
         view per seat that does not see it (each sees the cards it knows)."""
-        if self.visible_to(player) or not any(type(k) is frozenset for k in self._known):
+        if self.visible_to(player):
             return super().view(player)
-        if type(self._unseen) is not dict:
-            self._unseen = {}
-        if player not in self._unseen:
-            self._unseen[player] = self.make_view(False, player)
-        return self._unseen[player]
+        if self._unseen is None:  # the first view of a viewer who does not see the hand
+            partly_known = any(type(flag) is frozenset for flag in self._known)
+            self._unseen = {} if partly_known else self.make_view(False)
+        if type(self._unseen) is dict:  # one view per seat
+            if player not in self._unseen:
+                self._unseen[player] = self.make_view(False, player)
+            return self._unseen[player]
+        return self._unseen
 
     def make_view(self, visible: bool, player: int | None = None) -> HandView:
         """The view of a seer (`visible`), or of `player` who does not see the hand."""
         cards, flags, ordered = self._cards, self._known, self.ordered
         shown = None if not visible else tuple(cards) if ordered else tuple(sorted(cards))
+        if not any(flags):  # no card known beyond those who see the hand (the common case)
+            return HandView(len(cards), ordered, shown, (), ())
         by_all = [(i, c) for i, (c, k) in enumerate(zip(cards, flags)) if k is True]
         known = tuple(by_all) if ordered else tuple(sorted(c for _, c in by_all))
         partial = [(i, c, tuple(sorted(k))) for i, (c, k) in enumerate(zip(cards, flags))

@@ -104,11 +104,11 @@ class Display(PublicZone):
 
         Returns the slots filled; stops early when the source runs out.
         """
-        filled = []
-        for slot, cards in enumerate(self._slots):
-            if not cards and not source.is_empty():
-                self.put(slot, source.pop())
-                filled.append(slot)
+        filled = [slot for slot, cards in enumerate(self._slots) if not cards][:len(source)]
+        if filled:
+            self._changed()
+        for slot in filled:
+            self._slots[slot] = (source.pop(),)
         return filled
 
     def clear(self) -> list[Card]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from meeple import Action, Decision, Hand
+from meeple import Action, Decision
 
 from . import combos
 from .actions import INSERTS, TAKES, InsertDrawn, PlayCombination, PlayDraw, PlayStop, TakeReserve

@@ -16,12 +16,12 @@ from attrs import frozen
 
 from meeple import Action, Decision
 
-from .actions import (DECLINE, DISCARD, DISPLAY_WIDTH, JOKER_PLAYS, LEAVE_STOLEN, PLAYS_OF, TAKE_BACK,
+from .actions import (DECLINE, DISCARD, DISPLAY_WIDTH, LEAVE_STOLEN, TAKE_BACK,
                       TAKE_GHOST, TAKE_STOLEN, Decline, DrawDisplay, DrawPile, Play, TakeBack, TakeGhost,
                       TakeStolen)
-from .cards import COPIES, JOKER, JOKERS, VALUES, layer_value, value_name
+from .cards import COPIES, JOKER, JOKERS, layer_value, value_name
 from .ghost import fill_ghost_zone
-from .rules import EVERY_DRAW, draw_sources, layer_cards, steals, tally
+from .rules import EVERY_DRAW, draw_sources, layer_cards, plays, steals
 from .state import HAND_EMPTY, SUPPLY_EXHAUSTED, TURN_CAP, LinkoState
 
 # -- Rules 3–5: the play -------------------------------------------------------------------------
@@ -36,13 +36,9 @@ class PlayCards(Decision):
     def describe(self) -> str:
         return "play cards"
 
-    def legal_actions(self, state: LinkoState) -> tuple[Play, ...]:
-        """One or more number cards of one value plus any jokers, or jokers only: ordered by
-        value, then number of naturals, then number of jokers; jokers-only plays last."""
-        counts = tally(state.hands[self.player])
-        plays = PLAYS_OF[counts[JOKER]]
-        return (*(play for value in VALUES for play in plays[value][counts[value]]),
-                *JOKER_PLAYS[counts[JOKER]])
+    def legal_actions(self, state: LinkoState) -> list[Play]:
+        """Rule 3 (`rules.plays`)."""
+        return plays(state.hands[self.player])
 
     def resolve(self, state: LinkoState, action: Play) -> None:
         """Rules 3–5: the new layer goes on top; an emptied hand ends the game at once."""

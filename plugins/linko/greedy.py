@@ -177,7 +177,11 @@ class GreedyBot:
         sizes = table.hand_sizes()
         hand_size = sizes[me]
         tops = table.tops()
-        opponents = [tops[(me + offset) % players] for offset in range(1, players)]
+        targets: dict[int, list[tuple[int, ...]]] = {}  # size -> the opponents' tops of that size
+        for offset in range(1, players):
+            top = tops[(me + offset) % players]
+            if top:
+                targets.setdefault(len(top), []).append(top)
         ghost = table.ghost_piles() if self.duel else ()
         ending: Callable[[int], bool] | None = None
         worths = []
@@ -190,8 +194,8 @@ class GreedyBot:
                 worths.append(1000.0 if ending(size) else -1000.0)
                 continue
             worth = SHED * size - JOKER_SPENT * play.jokers + VALUE / JOKER * value  # type: ignore[attr-defined]
-            for top in opponents:  # rules 6–7: every top this play steals
-                if top and steals(layer, top, expert):
+            for top in targets.get(size, ()):  # rules 6–7: every top this play steals
+                if steals(layer, top, expert):
                     worth += STEAL * size
             if ghost and eligible_piles(ghost, size, value):
                 worth += GHOST * size

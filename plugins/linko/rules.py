@@ -8,7 +8,7 @@ from typing import Sequence
 
 from meeple import Display, Hand, Pile
 
-from .actions import DRAW_DISPLAY, DRAW_PILE, Action, Play
+from .actions import DRAW_DISPLAY, DRAW_PILE, JOKER_PLAYS, PLAYS_OF, Action, Play
 from .cards import JOKER
 
 
@@ -17,12 +17,18 @@ def layer_cards(action: Play) -> tuple[int, ...]:
     return (action.value,) * action.naturals + (JOKER,) * action.jokers
 
 
-def tally(hand: Hand) -> list[int]:
-    """Rule 3's count of a hand: how many cards of each value (index JOKER: the jokers) it holds."""
-    counts = [0] * (JOKER + 1)
-    for card in hand:
-        counts[card] += 1
-    return counts
+def plays(hand: Hand) -> list[Play]:
+    """Rule 3: one or more number cards of one value plus any jokers, or jokers only; ordered by
+    value, then number of naturals, then number of jokers; jokers-only plays last."""
+    cards = list(hand)
+    jokers = cards.count(JOKER)
+    plays_of = PLAYS_OF[jokers]
+    legal: list[Play] = []
+    for value in sorted(set(cards)):
+        if value != JOKER:
+            legal += plays_of[value][cards.count(value)]
+    legal += JOKER_PLAYS[jokers]
+    return legal
 
 
 def beats(value: int, target: int, expert: bool) -> bool:
