@@ -127,8 +127,10 @@ class State(PendingDecisions, metaclass=StateMeta):
     def is_legal(self, action: Action, player: int | None = None) -> bool:
         """Whether `action` is legal for `player` (default: the current player) now."""
         legal = self.legal_actions(player)
-        # A bot passes one of these very objects: found by identity before any comparison.
-        return any(candidate is action for candidate in legal) or action in legal
+        for candidate in legal:  # a bot passes one of these very objects: found by identity first
+            if candidate is action:
+                return True
+        return action in legal
 
     def apply(self, action: Action, player: int | None = None) -> tuple[Action, ...]:
         """Validate, then carry out `action` for the pending decision, by `player` (default: the

@@ -179,10 +179,8 @@ Knowledge = Any
 
 def _knowledge(known: bool, known_to: Iterable[int] | None) -> Knowledge:
     """One card's knowledge flag from `add`'s arguments (an empty set is nobody's knowledge)."""
-    if known:
-        return True
-    if known_to is None:
-        return False
+    if known_to is None or known:
+        return bool(known)
     seats = frozenset(known_to)
     if any(type(seat) is not int or seat < 0 for seat in seats):
         raise ValueError(f"known_to names seats (non-negative ints), got {sorted(seats, key=repr)}")
@@ -266,7 +264,10 @@ class Hand(CardRow):
     def add(self, card: Card, known: bool = False, known_to: Iterable[int] | None = None) -> None:
         """Put a card at the end; `known=True` when it was taken in full view, `known_to` the
         seats that know it when only some do (a card passed face down: giver and receiver)."""
-        self.insert(len(self._cards), card, known, known_to)
+        flag = _knowledge(known, known_to)
+        self._changed()
+        self._cards.append(card)
+        self._known.append(flag)
 
     def extend(self, cards: Iterable[Card], known: bool = False,
                known_to: Iterable[int] | None = None) -> None:
@@ -327,9 +328,10 @@ class Hand(CardRow):
         self._changed()
         held, known = self._cards, self._known
         for card in cards:
-            if card not in held:
-                raise ValueError(f"card {card!r} is not in the hand")
-            best = held.index(card)
+            try:
+                best = held.index(card)
+            except ValueError:
+                raise ValueError(f"card {card!r} is not in the hand") from None
             if known[best] is not True and held.count(card) > 1:  # a better-known copy may follow
                 copies = [i for i in range(best, len(held)) if held[i] == card]
                 best = max(copies, key=lambda i: _rank(known[i]))  # the first of the best known

@@ -83,9 +83,10 @@ def check_opponents(state: LinkoState) -> None:
     game = state.game
     active, tableaux = state.active, state.tableaux
     layer = tableaux[active].top
+    size, value = len(layer), layer_value(layer)
     for checked, victim in CLOCKWISE[game.players][active][state.checked]:
         top = tableaux[victim].top
-        if top is not None and steals(layer, top, game.expert):
+        if top is not None and steals(size, value, top, game.expert):
             state.checked, state.stole = checked, True
             state.stolen.extend(tableaux[victim].pop_layer())  # 8: it always leaves
             state.pending.append(TAKE_OR_LEAVE[active][victim])

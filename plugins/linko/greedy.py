@@ -28,7 +28,7 @@ from .actions import DECLINE, DISCARD, LEAVE_STOLEN, TAKE_BACK, TAKE_STOLEN, Dra
 from .cards import JOKER, KING
 from .decisions import BackOrDiscard, ChooseGhostPile, DrawCards, PlayCards, TakeOrLeave
 from .ghost import eligible_piles
-from .rules import layer_cards, steals
+from .rules import steals
 
 #: With fewer cards left in the pile and the display, or a hand this small, the end is near:
 #: cards taken into hand would likely stay there and cost a point each.
@@ -186,8 +186,7 @@ class GreedyBot:
         ending: Callable[[int], bool] | None = None
         worths = []
         for play in legal:
-            layer = layer_cards(play)  # type: ignore[arg-type]
-            value, size = play.value, len(layer)  # type: ignore[attr-defined]
+            value, size = play.value, play.size  # type: ignore[attr-defined]
             if size == hand_size:  # rule 5: this play ends the game at once
                 if ending is None:
                     ending = self._wins_by_ending(table, sizes)
@@ -195,7 +194,7 @@ class GreedyBot:
                 continue
             worth = SHED * size - JOKER_SPENT * play.jokers + VALUE / JOKER * value  # type: ignore[attr-defined]
             for top in targets.get(size, ()):  # rules 6–7: every top this play steals
-                if steals(layer, top, expert):
+                if steals(size, value, top, expert):
                     worth += STEAL * size
             if ghost and eligible_piles(ghost, size, value):
                 worth += GHOST * size

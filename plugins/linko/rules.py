@@ -40,10 +40,11 @@ def beats(value: int, target: int, expert: bool) -> bool:
     return value > target or (expert and value == 1 and target == JOKER)
 
 
-def steals(layer: Sequence[int], top: Sequence[int], expert: bool) -> bool:
-    """Rules 6–7: whether a layer just played must steal an opponent's `top`: same size, and a
-    value (rule 4: its lowest card) that `beats` the top's."""
-    return len(top) == len(layer) and beats(min(layer), min(top), expert)
+def steals(size: int, value: int, top: Sequence[int], expert: bool) -> bool:
+    """Rules 6–7: whether a layer just played (its size and value) must steal an opponent's
+    `top`: same size, and a value that `beats` the top's (rule 4: a layer's value is its lowest
+    card)."""
+    return len(top) == size and beats(value, min(top), expert)
 
 
 #: Every draw from a full display and a pile that lasts (the common case of `draw_sources`).
