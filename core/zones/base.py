@@ -91,6 +91,11 @@ class Zone(ABC):
             if self._seen is None:
                 self._seen = self.make_view(True)
             return self._seen
+        return self._unseen_view(player)
+
+    def _unseen_view(self, player: int | None) -> Any:
+        """The (cached) view of `player`, who does not see the cards: one for every such seat,
+        unless a zone shows different seats different things (a hand's partly known cards)."""
         if self._unseen is None:
             self._unseen = self.make_view(False)
         return self._unseen

@@ -360,11 +360,9 @@ class Hand(CardRow):
             return []
         return [i for i, k in enumerate(self._known) if k is False or (k is not True and player not in k)]
 
-    def view(self, player: int | None) -> HandView:
-        """What `player` sees (cached). A hand holding cards known to only some seats builds one
-        view per seat that does not see it (each sees the cards it knows)."""
-        if self.visible_to(player):
-            return super().view(player)
+    def _unseen_view(self, player: int | None) -> HandView:
+        """A hand holding cards known to only some seats builds one view per seat that does not
+        see it (each sees the cards it knows)."""
         if self._unseen is None:  # the first view of a viewer who does not see the hand
             partly_known = any(type(flag) is frozenset for flag in self._known)
             self._unseen = {} if partly_known else self.make_view(False)
@@ -376,16 +374,21 @@ class Hand(CardRow):
 
     def make_view(self, visible: bool, player: int | None = None) -> HandView:
         """The view of a seer (`visible`), or of `player` who does not see the hand."""
-        cards, flags, ordered = self._cards, self._known, self.ordered
+        cards, ordered = self._cards, self.ordered
         shown = None if not visible else tuple(cards) if ordered else tuple(sorted(cards))
-        if not any(flags):  # no card known beyond those who see the hand (the common case)
+        if not any(self._known):  # no card known beyond those who see the hand (the common case)
             return HandView(len(cards), ordered, shown, (), ())
-        by_all = [(i, c) for i, (c, k) in enumerate(zip(cards, flags)) if k is True]
-        known = tuple(by_all) if ordered else tuple(sorted(c for _, c in by_all))
-        partial = [(i, c, tuple(sorted(k))) for i, (c, k) in enumerate(zip(cards, flags))
-                   if type(k) is frozenset and (visible or player in k)]
-        known_to = tuple(partial) if ordered else tuple(sorted((c, seats) for _, c, seats in partial))
-        return HandView(len(cards), ordered, shown, known, known_to)
+        known, partly = [], []  # known to everyone; known to some seats (and shown to this viewer)
+        for position, (card, flag) in enumerate(zip(cards, self._known)):
+            if flag is True:
+                known.append((position, card) if ordered else card)
+            elif flag is not False and (visible or player in flag):
+                seats = tuple(sorted(flag))
+                partly.append((position, card, seats) if ordered else (card, seats))
+        if not ordered:
+            known.sort()
+            partly.sort()
+        return HandView(len(cards), ordered, shown, tuple(known), tuple(partly))
 
     def restore(self, view: HandView) -> list[int]:
         """Fill from a view; unknown cards become None and their slots are returned."""
