@@ -10,11 +10,12 @@ Four loops play the same random games (same seeds, same choices) in one process,
 - `drop`: the deciding seat's view is taken and dropped unread (`meeple bench --views`, a random
   bot's view);
 - `hold`: it is kept unread while the action is applied (a host holding its bot's view in a
-  variable): its zones that change are copied first (views are lazy, see `meeple.view`);
+  variable);
 - `read`: it is read in full before the action (a bot that reads its view).
 
-The ratios printed are `none` over each: the share of throughput a view leaves (issue 17 asks
-for `drop` >= 0.75).
+Views are built when taken (`meeple.view.build_view`), so `drop`, `hold` and `read` cost the same
+but for noise (until issue 31 views were lazy and the three differed). The ratios printed are
+`none` over each: the share of throughput a view leaves.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Base classes for a game's actions and for the decision frames that say who must act next.
 
-A decision frame may own its rules: what is legal (`legal_actions`), what happens
-(`resolve`) and why an action is refused (`explain_illegal`), so a game reads one section per
-decision, in rulebook order. A `Simultaneous` decision is owed by a set of seats at once.
+A decision frame owns its rules: what is legal (`legal_actions`), what happens (`resolve`) and
+why an action is refused (`explain_illegal`), so a game reads one section per decision, in
+rulebook order. A `Simultaneous` decision is owed by a set of seats at once.
 """
 
 from __future__ import annotations
@@ -60,9 +60,8 @@ class Decision(_Tagged):
     draw or an opponent's reaction is a decision like any other. Frames are public: keep secrets
     in zones, never in a frame.
 
-    A decision may own its rules by overriding the three methods below; `State`'s defaults call
-    them on the frame on top of the stack. A game may instead override `State._legal_actions`,
-    `State._apply` and `State.explain_illegal` (the older style, still supported).
+    A decision owns its rules: it writes `legal_actions` and `resolve` (and may write
+    `explain_illegal`); the state calls them on the frame on top of the stack.
     """
 
     tag: ClassVar[str] = ""
@@ -79,19 +78,17 @@ class Decision(_Tagged):
         """Every seat this decision is owed by."""
         return (self.player,)
 
-    # -- the rules of this decision (optional: override these, or State's methods) -------------
+    # -- the rules of this decision ---------------------------------------------------------
 
     def legal_actions(self, state: "State") -> Iterable[Action]:
         """Every legal action for this decision in `state`, in a deterministic order."""
-        raise NotImplementedError(f"{type(self).__name__} does not own its rules: define "
-                                  f"{type(self).__name__}.legal_actions(state) and resolve(state, "
-                                  f"action), or override State._legal_actions and State._apply")
+        raise NotImplementedError(f"define {type(self).__name__}.legal_actions(state) and "
+                                  f"{type(self).__name__}.resolve(state, action)")
 
     def resolve(self, state: "State", action: Action) -> None:
         """Carry out a legal `action` (already validated). This frame has already been popped
         from `state.pending`: push whatever decisions come next (nothing when the game ends)."""
-        raise NotImplementedError(f"{type(self).__name__} does not own its rules: define "
-                                  f"{type(self).__name__}.resolve(state, action)")
+        raise NotImplementedError(f"define {type(self).__name__}.resolve(state, action)")
 
     def explain_illegal(self, state: "State", action: Action) -> str | None:
         """Optionally say why `action` is illegal here, in the rulebook's words."""

@@ -47,7 +47,7 @@ def rebuild(game: "Game", view: View, rng: Rng) -> tuple["State", list[tuple[Zon
     state.rng = rng.spawn()
     state.pending = list(view.pending)
     state.moves = view.moves
-    state._legal = state._legal_set = None
+    state._legal = None
     state._choices = dict(view.choices) or None  # the viewer's own choice (all: the observer's)
     unknown: list[tuple[Zone, int]] = []
     for info in game_fields(type(state)):
@@ -135,7 +135,7 @@ class Sampler:
         if pool:
             zones = [zone for _, zone in state.zones()]
             for index, start, begin, end in self._runs:  # the k-th card of the pool to the k-th slot
-                zones[index].set_slots(start, pool[begin:end])  # type: ignore[attr-defined]
+                zones[index].set_slots(start, pool[begin:end])
         return state
 
 

@@ -17,11 +17,7 @@ from .spec import Dynamics, GameSpec
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from .bots import BotInfo
     from .determinize import SampleCondition
-    from .narration import Narrator
-    from .render import Renderer
-    from .search import RolloutHorizon
     from .state import State
     from .view import View
 
@@ -39,14 +35,20 @@ class Game:
 
     # -- what the game carries besides its rules (read by the registry) -------------------------
     # A plugin registers the class alone; the registry reads these, then the older hooks.
-    renderer: ClassVar["Renderer | None"] = None
-    """``renderer(view) -> str``: draws a view for a person (None: the generic renderer)."""
-    narrator: ClassVar["Narrator | None"] = None
-    """How decisions are put into words and typed moves read (None: the generic narrator)."""
-    rollout_horizon: ClassVar["RolloutHorizon | None"] = None
-    """``horizon(root, state) -> values | None``: where search rollouts may stop early."""
-    bots: ClassVar[tuple["BotInfo", ...]] = ()
-    """The game's own bots (its ``greedy``), shadowing generic bots of the same name."""
+    # Typed loosely on purpose: their types (`meeple.render.Renderer`, `meeple.narration.Narrator`,
+    # `meeple.search.RolloutHorizon`, `meeple.bots.BotInfo`) live in layers above the rules.
+    renderer: ClassVar[Any] = None
+    """``renderer(view) -> str`` (a `meeple.render.Renderer`): draws a view for a person (None:
+    the generic renderer)."""
+    narrator: ClassVar[Any] = None
+    """A `meeple.narration.Narrator`: how decisions are put into words and typed moves read
+    (None: the generic narrator)."""
+    rollout_horizon: ClassVar[Any] = None
+    """``horizon(root, state) -> values | None`` (a `meeple.search.RolloutHorizon`): where
+    search rollouts may stop early."""
+    bots: ClassVar[tuple[Any, ...]] = ()
+    """The game's own bots (`meeple.bots.BotInfo`: its ``greedy``), shadowing generic bots of
+    the same name."""
     rules_text: ClassVar[str] = RulesBesideModule()  # type: ignore[assignment]
     """The rules for people: by default the ``rules.md`` of the package that defines the class."""
     web_renderer: ClassVar[str | None] = None

@@ -14,10 +14,10 @@ from typing import Any
 
 import attrs
 
-from .zones import VIEW_TYPES, Zone
+from .zones import Zone
 
 HIDDEN = "meeple_hidden"
-BASE_FIELDS = ("game", "rng", "pending", "moves", "_legal", "_legal_set", "_frames_rule", "_choices", "_watch")
+BASE_FIELDS = ("game", "rng", "pending", "moves", "_legal", "_choices")
 
 
 class Kind(enum.Enum):
@@ -41,9 +41,9 @@ class FieldInfo:
     def view_annotation(self) -> Any:
         """The type this field has in a View (zones become zone views, lists become tuples)."""
         if self.kind is Kind.ZONE:
-            return VIEW_TYPES[self.zone_type]
+            return self.zone_type.view_type  # type: ignore[union-attr]
         if self.kind is Kind.ZONES:
-            return tuple[VIEW_TYPES[self.zone_type], ...]
+            return tuple[self.zone_type.view_type, ...]  # type: ignore[union-attr,name-defined]
         if self.kind is Kind.LIST:
             args = typing.get_args(self.annotation)
             return tuple[args[0], ...] if args else tuple

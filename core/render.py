@@ -5,33 +5,14 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .view import View
-from .zones import (CountersView, DisplayView, GridView, HandView, KeyedPilesView, PileView,
-                    TableauView)
+from .zones import ZoneView
 
 Renderer = Callable[[View], str]
 
 
 def _zone_text(value: Any) -> str:
-    if isinstance(value, HandView):
-        shown = " ".join(map(str, value.cards)) if value.cards is not None else f"{value.size} hidden"
-        known = f"  (known: {' '.join(map(str, value.known))})" if value.known and value.cards is None else ""
-        return f"[{shown}]{known}"
-    if isinstance(value, PileView):
-        return " ".join(map(str, value.cards)) if value.cards is not None else f"{value.size} face down"
-    if isinstance(value, TableauView):
-        return " | ".join(" ".join(map(str, layer)) for layer in value.layers) or "(empty)"
-    if isinstance(value, DisplayView):
-        return " ".join("+".join(map(str, slot)) or "_" for slot in value.slots)
-    if isinstance(value, KeyedPilesView):
-        return " ".join(f"{k}:{len(cards)}" for k, cards in value.piles) or "(empty)"
-    if isinstance(value, CountersView):
-        return ", ".join(f"{k}={n}" for k, n in value.counts)
-    if isinstance(value, GridView):
-        rows = []
-        for r in range(value.rows):
-            rows.append(" ".join("." if v is None else str(v)[0] for v in value.cells[r * value.cols:(r + 1) * value.cols]))
-        return "\n" + "\n".join("    " + row for row in rows)
-    return str(value)
+    """A zone view as its zone draws it (`ZoneView.text`); any other value as `str` does."""
+    return value.text() if isinstance(value, ZoneView) else str(value)
 
 
 def generic_renderer(view: View) -> str:

@@ -24,7 +24,7 @@ from .errors import MeepleError, SerializationError
 from .layout import Kind, game_fields
 from .rng import Rng
 from .view import View
-from .zones import VIEW_TYPES, ZONE_TYPES, Zone
+from .zones import ZONE_CLASSES, Zone, ZoneView
 
 if TYPE_CHECKING:
     from .game import Game
@@ -40,15 +40,15 @@ def _freeze(value: Any) -> Any:
 
 
 def _zone_hooks(converter: cattrs.Converter) -> None:
-    by_kind = {z.kind: z for z in ZONE_TYPES}
+    """Every zone class (a game's own included: `ZONE_CLASSES`) as `{"zone": kind, ...}`."""
 
     def unstructure_zone(zone: Zone) -> dict[str, Any]:
         return {"zone": zone.kind, **zone.to_data()}
 
     def structure_zone(data: Any, cls: type) -> Zone:
-        if not isinstance(data, dict) or data.get("zone") not in by_kind:
+        if not isinstance(data, dict) or data.get("zone") not in ZONE_CLASSES:
             raise ValueError(f"expected a zone object with a 'zone' kind, got {_short(data)}")
-        zone_cls = by_kind[data["zone"]]
+        zone_cls = ZONE_CLASSES[data["zone"]]
         if cls is not Zone and not issubclass(zone_cls, cls):
             raise ValueError(f"expected a {cls.kind} zone, got {data['zone']}")  # type: ignore[attr-defined]
         body = {k: v for k, v in data.items() if k != "zone"}
@@ -57,9 +57,11 @@ def _zone_hooks(converter: cattrs.Converter) -> None:
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"bad {zone_cls.kind} zone: {exc}") from None
 
-    for zone_cls in (Zone, *ZONE_TYPES):
-        converter.register_unstructure_hook(zone_cls, unstructure_zone)
-        converter.register_structure_hook(zone_cls, structure_zone)
+    def is_zone(cls: Any) -> bool:
+        return isinstance(cls, type) and issubclass(cls, Zone)
+
+    converter.register_unstructure_hook_func(is_zone, unstructure_zone)
+    converter.register_structure_hook_func(is_zone, structure_zone)
 
 
 def make_base_converter() -> cattrs.Converter:
@@ -73,10 +75,14 @@ def make_base_converter() -> cattrs.Converter:
     for kind in (int, bool, str):  # exact types: cattrs would coerce (`int(2.9)`, `int(True)`, `str(5)`)
         converter.register_structure_hook(kind, _exactly)
     _zone_hooks(converter)
-    for view_cls in VIEW_TYPES.values():
-        converter.register_structure_hook(view_cls, _structure_zone_view)
-        converter.register_unstructure_hook(view_cls, _zone_view_unstructurer(converter, view_cls))
+    converter.register_structure_hook_func(_is_zone_view, _structure_zone_view)
+    converter.register_unstructure_hook_factory(
+        _is_zone_view, lambda cls: _zone_view_unstructurer(converter, cls))
     return converter
+
+
+def _is_zone_view(cls: Any) -> bool:
+    return isinstance(cls, type) and issubclass(cls, ZoneView)
 
 
 def _zone_view_unstructurer(converter: cattrs.Converter, cls: type) -> Callable[[Any], Any]:

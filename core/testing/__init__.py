@@ -14,7 +14,8 @@ from .leaks import (check_action_hides, check_choices_hidden, check_deals_agree,
                     check_view_hides, permute_hidden)
 from .random_play import random_states
 from .state_policies import check_act_on_state
+from .zones import check_zone
 
 __all__ = ["ConformanceReport", "check_game", "exact_scores", "check_choices_hidden", "check_determinization",
            "check_view_hides", "permute_hidden", "check_action_hides", "check_deals_agree", "check_act_on_state",
-           "random_states"]
+           "random_states", "check_zone"]

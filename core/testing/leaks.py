@@ -34,18 +34,18 @@ def permute_hidden(state: State, player: int, rng: Rng, also: tuple[int, ...] = 
     that none of those seats knows either are shuffled."""
     clone = state.clone()
     slots = []
+    cards = []
     for _, zone in clone.zones():
-        hidden = getattr(zone, "hidden_slots", None)
-        if hidden is not None:
-            unknown = hidden(player)
-            for seat in also:
-                unknown = [i for i in hidden(seat) if i in unknown]
-            slots.extend((zone, i) for i in unknown)
-    cards = [zone[i] for zone, i in slots]  # type: ignore[index]
+        unknown = zone.hidden_slots(player)
+        for seat in also:
+            unknown = [i for i in zone.hidden_slots(seat) if i in unknown]
+        held = list(zone.cards())  # a slot is a position in `cards()` (the zone contract)
+        slots.extend((zone, i) for i in unknown)
+        cards.extend(held[i] for i in unknown)
     rng.shuffle(cards)
     for (zone, i), card in zip(slots, cards):
-        zone.set_slot(i, card)  # type: ignore[attr-defined]
-    clone._legal = clone._legal_set = None
+        zone.set_slots(i, [card])
+    clone._legal = None
     return clone
 
 

@@ -1,16 +1,20 @@
-"""What every zone shares: who may see its contents, and the hooks views and samplers rely on.
+"""The zone contract: what every zone declares, and the one rule of who may see its cards.
 
-A *card* is any small, hashable, JSON-native, orderable value (games use ints for speed). Zones
-hold cards; the state holds zones. Views, determinization, card-conservation checks and
-serialization are all derived from the zones' declared visibility, never written per game.
+A *card* is any small, hashable, JSON-native, orderable value (games use ints). Zones hold
+cards; the state holds zones. Views, determinization, card-conservation checks, serialization
+and text rendering are all derived from what a zone declares here, never written per game.
+
+A new kind of zone subclasses `Zone`, sets `kind` (its tag in JSON) and `view_type` (a frozen
+`ZoneView` subclass), and writes the abstract methods below; defining the class registers it
+(`ZONE_CLASSES`), so serialization, views, determinization and rendering need no change.
+`meeple.testing.check_zone` checks that a zone keeps the contract.
 """
 
 from __future__ import annotations
 
 import enum
+from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Hashable, Iterator
-
-import attrs
 
 Card = Hashable
 
@@ -23,88 +27,127 @@ class Visibility(str, enum.Enum):
     SECRET = "secret"  # nobody sees them (a face-down draw pile): count only
 
 
-# The members as module constants for the methods below: in CPython 3.11 reading a member off
-# its enum class (`Visibility.OWNER`) costs ~80 ns, a module global ~10 ns, and zones are built
-# at every deal and viewed at every decision.
+# The members as module constants: reading a member off its enum class costs ~0.4 us in CPython
+# 3.11 (a module global ~0.02), and every view asks every zone who sees it.
 _PUBLIC, _OWNER = Visibility.PUBLIC, Visibility.OWNER
 
 
-class Zone:
-    """Base class of zones. Subclasses are small, slotted and copy themselves cheaply.
+class ZoneView:
+    """Base of the frozen snapshots zones hand out (`Zone.view`): how a view is drawn as text."""
+
+    __slots__ = ()
+
+    def text(self) -> str:
+        """One line (or a small block) showing this view to a person (`meeple.render`)."""
+        return str(self)
+
+
+#: Every zone class by its `kind` (its tag in JSON), filled as zone classes are defined.
+ZONE_CLASSES: dict[str, type["Zone"]] = {}
+
+
+class Zone(ABC):
+    """Base class of zones: small, slotted, cheap to copy.
 
     Two zones are `==` only when every seat sees the same view of them (same class, visibility,
-    owner and contents): a state's view may read a zone equal to the one in its field."""
+    owner and contents). A zone caches its views until it changes: every method that changes
+    it calls `_changed` first.
+    """
 
-    __slots__ = ("visibility", "owner", "_seen", "_unseen", "_watch")
+    __slots__ = ("visibility", "owner", "_seen", "_unseen")
+    #: The zone's tag in JSON (`{"zone": kind, ...}`); unique among zone classes.
     kind: ClassVar[str]
+    #: The class of its views (what `view` returns).
+    view_type: ClassVar[type[ZoneView]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        kind = cls.__dict__.get("kind")
+        if kind is not None:
+            if kind in ZONE_CLASSES and ZONE_CLASSES[kind].__qualname__ != cls.__qualname__:
+                raise TypeError(f"zone kind {kind!r} is taken by {ZONE_CLASSES[kind].__name__}")
+            ZONE_CLASSES[kind] = cls
 
     def __init__(self, visibility: Visibility = Visibility.PUBLIC, owner: int | None = None) -> None:
-        if visibility is _OWNER and owner is None:
+        if visibility is Visibility.OWNER and owner is None:
             raise ValueError(f"a {type(self).__name__} visible to its owner needs an owner seat")
         self.visibility = visibility
         self.owner = owner
-        self._seen: Any = None  # cached view for those who see the cards
-        self._unseen: Any = None  # cached view for those who do not
-        self._watch: Any = None  # the `LiveViews` of the state it belongs to (see `_changed`)
+        self._seen: Any = None  # the cached view of those who see the cards
+        self._unseen: Any = None  # the cached view of those who do not
 
     def visible_to(self, player: int | None) -> bool:
-        """Whether `player` sees the cards (None is the omniscient observer)."""
+        """Whether `player` sees the cards (None is the omniscient observer).
+
+        The one place the core decides who sees a zone's cards: views, determinization and
+        leak checks all ask it."""
         if player is None or self.visibility is _PUBLIC:
             return True
         return self.visibility is _OWNER and player == self.owner
 
-    def cards(self) -> Iterator[Card]:
-        """Every card in the zone (for conservation checks and determinization)."""
-        raise NotImplementedError
-
-    def copy(self) -> "Zone":
-        """An independent copy (its own card lists; cached views shared; `_watch` None: a copy
-        reports to no state until one views it): what `State.clone` calls. A zone made without
-        `__init__` (`cls.__new__`) must set every slot, `_watch` included."""
-        raise NotImplementedError
-
     def view(self, player: int | None) -> Any:
-        """A frozen snapshot of what `player` sees of this zone.
+        """A frozen snapshot of what `player` sees of this zone (cached until the zone changes)."""
+        if self.visible_to(player):
+            if self._seen is None:
+                self._seen = self.make_view(True)
+            return self._seen
+        return self._unseen_view(player)
 
-        Views are cached until the zone changes (every mutating method calls `_changed`), so a
-        state's view costs little for the zones an action did not touch.
-        """
-        visibility = self.visibility
-        if player is None or visibility is _PUBLIC or (
-                visibility is _OWNER and player == self.owner):
-            seen = self._seen
-            if seen is None:
-                seen = self._seen = self._make_view(True)
-            return seen
-        unseen = self._unseen
-        if unseen is None:
-            unseen = self._unseen = self._make_view(False)
-        return unseen
-
-    def _make_view(self, visible: bool) -> Any:
-        """Build the view for a viewer who does (or does not) see the cards."""
-        raise NotImplementedError
+    def _unseen_view(self, player: int | None) -> Any:
+        """The (cached) view of `player`, who does not see the cards: one for every such seat,
+        unless a zone shows different seats different things (a hand's partly known cards)."""
+        if self._unseen is None:
+            self._unseen = self.make_view(False)
+        return self._unseen
 
     def _changed(self) -> None:
-        """Forget cached views: called first by every method that changes the zone, before it
-        changes anything.
-
-        A state's views are lazy snapshots that read its zones when first read (see
-        `meeple.view.LiveViews`): while one that has not read this zone is still alive, the
-        zone's view is saved for it here, from the contents it had when the view was taken."""
-        watch = self._watch
-        if watch is not None and watch.refs:
-            watch.zone_changing(self)
+        """Forget the cached views: called first by every method that changes the zone."""
         self._seen = self._unseen = None
 
+    def _copy_head(self, clone: "Zone") -> None:
+        """Set the base's slots of a copy made with `cls.__new__` (views are frozen: shared)."""
+        clone.visibility, clone.owner = self.visibility, self.owner
+        clone._seen, clone._unseen = self._seen, self._unseen
+
+    # -- what every zone writes -----------------------------------------------------------------
+
+    @abstractmethod
+    def cards(self) -> Iterator[Card]:
+        """Every card in the zone (for conservation checks and determinization)."""
+
+    @abstractmethod
+    def copy(self) -> "Zone":
+        """An independent copy (its own card lists): what `State.clone` calls."""
+
+    @abstractmethod
+    def make_view(self, visible: bool) -> ZoneView:
+        """Build the view of a viewer who does (or does not) see the cards (`view` caches it)."""
+
+    @abstractmethod
+    def hidden_slots(self, player: int | None) -> list[int]:
+        """The positions of the cards `player` does not know (for samplers and leak checks): a
+        position is an index into `list(self.cards())`."""
+
+    @abstractmethod
+    def restore(self, view: Any) -> list[int]:
+        """Become what `view` shows; returns the slots left unknown (holding None) for a
+        sampler to fill with `set_slots` (determinization)."""
+
+    @abstractmethod
+    def set_slots(self, start: int, cards: list[Card]) -> None:
+        """Put `cards` into the slots `start`, `start + 1`, … (those `hidden_slots` or
+        `restore` named): how samplers deal hidden cards and leak checks permute them."""
+
+    @abstractmethod
     def to_data(self) -> dict[str, Any]:
         """JSON-native data that `from_data` turns back into an equal zone."""
-        raise NotImplementedError
 
     @classmethod
+    @abstractmethod
     def from_data(cls, data: dict[str, Any]) -> "Zone":
         """The zone `to_data` described (ValueError for data no such zone could hold)."""
-        raise NotImplementedError
+
+    # -- helpers for subclasses -----------------------------------------------------------------
 
     def _head(self) -> dict[str, Any]:
         return {"visibility": self.visibility.value, "owner": self.owner}
@@ -113,29 +156,18 @@ class Zone:
         return type(other) is type(self) and other.visibility is self.visibility and other.owner == self.owner
 
 
-def view_maker(view_class: type) -> Any:
-    """A function `make(*values)` returning `view_class(*values)` (every field, in order) without
-    the class's generated `__init__`: a zone view is a frozen, slotted attrs class whose fields
-    have no validator or converter, so setting its slots directly builds the very same object
-    (equal, hashed alike, still frozen) for less. Views are built at every decision a bot reads."""
-    fields = attrs.fields(view_class)
-    if getattr(view_class, "__attrs_post_init__", None) is not None or any(
-            f.validator is not None or f.converter is not None or not f.init for f in fields):
-        raise TypeError(f"{view_class.__name__} needs its __init__ (validators, converters or hooks)")
-    names = [f"a{i}" for i in range(len(fields))]
-    namespace: dict[str, Any] = {"new_": object.__new__, "cls_": view_class}
-    lines = [f"def make({', '.join(names)}):", "    view = new_(cls_)"]
-    for name, field in zip(names, fields):
-        namespace[f"set_{name}"] = getattr(view_class, field.name).__set__
-        lines.append(f"    set_{name}(view, {name})")
-    lines.append("    return view")
-    exec("\n".join(lines), namespace)  # noqa: S102 - generated from attrs field names only
-    make = namespace["make"]
-    make.__doc__ = f"`{view_class.__name__}(...)`, every field given, built without `__init__`."
-    return make
+class PublicZone(Zone):
+    """A zone everyone sees whole (a tableau, a display, a board): nothing to hide or sample."""
 
+    __slots__ = ()
 
-def public_only(zone: Zone) -> None:
-    """Guard for structured zones that only support public visibility."""
-    if zone.visibility is not _PUBLIC:
-        raise ValueError(f"{type(zone).__name__} zones are always public")
+    def _check_public(self) -> None:
+        if self.visibility is not Visibility.PUBLIC:
+            raise ValueError(f"{type(self).__name__} zones are always public")
+
+    def hidden_slots(self, player: int | None) -> list[int]:
+        return []
+
+    def set_slots(self, start: int, cards: list[Card]) -> None:
+        if cards:
+            raise ValueError(f"a {type(self).__name__} has no hidden slots to fill")

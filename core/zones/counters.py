@@ -6,11 +6,11 @@ from typing import Any, Hashable, Iterable, Iterator
 
 from attrs import frozen
 
-from .base import Visibility, Zone, public_only, view_maker
+from .base import PublicZone, Visibility, ZoneView
 
 
 @frozen
-class CountersView:
+class CountersView(ZoneView):
     """Every counter as `(key, amount)`, in declaration order."""
 
     counts: tuple[tuple[Any, int], ...]
@@ -26,20 +26,21 @@ class CountersView:
         """The sum of all counters."""
         return sum(n for _, n in self.counts)
 
+    def text(self) -> str:
+        return ", ".join(f"{k}={n}" for k, n in self.counts)
 
-_make_counters_view = view_maker(CountersView)
 
-
-class Counters(Zone):
+class Counters(PublicZone):
     """Integer amounts by key (declaration order kept). `take` refuses to go below zero."""
 
     __slots__ = ("_counts",)
     kind = "counters"
+    view_type = CountersView
 
     def __init__(self, counts: Iterable[tuple[Hashable, int]] | dict = (),
                  owner: int | None = None, visibility: Visibility = Visibility.PUBLIC) -> None:
         super().__init__(visibility, owner)
-        public_only(self)
+        self._check_public()
         items = counts.items() if isinstance(counts, dict) else counts
         self._counts: dict[Hashable, int] = {}
         for key, amount in items:
@@ -92,15 +93,12 @@ class Counters(Zone):
 
     def copy(self) -> "Counters":
         clone = Counters.__new__(Counters)
-        clone.visibility = self.visibility
-        clone.owner = self.owner
-        clone._seen, clone._unseen = self._seen, self._unseen
-        clone._watch = None
+        self._copy_head(clone)
         clone._counts = dict(self._counts)
         return clone
 
-    def _make_view(self, visible: bool) -> CountersView:
-        return _make_counters_view(tuple(self._counts.items()))
+    def make_view(self, visible: bool) -> CountersView:
+        return CountersView(tuple(self._counts.items()))
 
     def restore(self, view: CountersView) -> list[int]:
         """Fill from a view; counters are public, so nothing is left unknown."""

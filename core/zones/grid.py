@@ -7,7 +7,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from attrs import frozen
 
-from .base import Visibility, Zone, public_only, view_maker
+from .base import PublicZone, Visibility, ZoneView
 
 Cell = tuple[int, int]
 
@@ -31,7 +31,7 @@ def _neighbour_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
 
 
 @frozen
-class GridView:
+class GridView(ZoneView):
     """The board row by row; None marks an empty cell."""
 
     rows: int
@@ -41,11 +41,13 @@ class GridView:
     def __getitem__(self, cell: Cell) -> Any:
         return self.cells[cell[0] * self.cols + cell[1]]
 
+    def text(self) -> str:
+        rows = [" ".join("." if v is None else str(v)[0] for v in self.cells[r * self.cols:(r + 1) * self.cols])
+                for r in range(self.rows)]
+        return "\n" + "\n".join("    " + row for row in rows)
 
-_make_grid_view = view_maker(GridView)
 
-
-class Grid(Zone):
+class Grid(PublicZone):
     """A `rows` x `cols` board; each cell holds None or a JSON-native value. Always public.
 
     Cells are addressed as `(row, col)`; hot loops may use flat indices (`row * cols + col`).
@@ -53,11 +55,12 @@ class Grid(Zone):
 
     __slots__ = ("rows", "cols", "_cells", "_neighbours")
     kind = "grid"
+    view_type = GridView
 
     def __init__(self, rows: int, cols: int, cells: Iterable[Any] | None = None,
                  visibility: Visibility = Visibility.PUBLIC) -> None:
         super().__init__(visibility, None)
-        public_only(self)
+        self._check_public()
         self.rows, self.cols = rows, cols
         self._cells = list(cells) if cells is not None else [None] * (rows * cols)
         if len(self._cells) != rows * cols:
@@ -140,17 +143,14 @@ class Grid(Zone):
 
     def copy(self) -> "Grid":
         clone = Grid.__new__(Grid)
-        clone.visibility = self.visibility
-        clone.owner = None
-        clone._seen, clone._unseen = self._seen, self._unseen
-        clone._watch = None
+        self._copy_head(clone)
         clone.rows, clone.cols = self.rows, self.cols
         clone._cells = self._cells[:]
         clone._neighbours = self._neighbours
         return clone
 
-    def _make_view(self, visible: bool) -> GridView:
-        return _make_grid_view(self.rows, self.cols, tuple(self._cells))
+    def make_view(self, visible: bool) -> GridView:
+        return GridView(self.rows, self.cols, tuple(self._cells))
 
     def restore(self, view: GridView) -> list[int]:
         """Fill from a view; a grid is public, so nothing is left unknown."""

@@ -6,11 +6,11 @@ from typing import Any, Hashable, Iterable, Iterator
 
 from attrs import frozen
 
-from .base import Card, Visibility, Zone, public_only, view_maker
+from .base import Card, PublicZone, Visibility, ZoneView
 
 
 @frozen
-class KeyedPilesView:
+class KeyedPilesView(ZoneView):
     """Each non-empty pile as `(key, cards)`, keys in ascending order."""
 
     piles: tuple[tuple[Any, tuple[Any, ...]], ...]
@@ -26,20 +26,21 @@ class KeyedPilesView:
                 return cards
         return ()
 
+    def text(self) -> str:
+        return " ".join(f"{k}:{len(cards)}" for k, cards in self.piles) or "(empty)"
 
-_make_keyed_piles_view = view_maker(KeyedPilesView)
 
-
-class KeyedPiles(Zone):
+class KeyedPiles(PublicZone):
     """Public piles indexed by key; empty piles are not kept. Always public."""
 
     __slots__ = ("_piles",)
     kind = "keyed_piles"
+    view_type = KeyedPilesView
 
     def __init__(self, piles: Iterable[tuple[Hashable, Iterable[Card]]] = (),
                  owner: int | None = None, visibility: Visibility = Visibility.PUBLIC) -> None:
         super().__init__(visibility, owner)
-        public_only(self)
+        self._check_public()
         self._piles: dict[Hashable, list[Card]] = {}
         for key, cards in piles:
             cards = list(cards)
@@ -85,32 +86,23 @@ class KeyedPiles(Zone):
 
     def add(self, key: Hashable, card: Card) -> None:
         """Put `card` on the pile under `key` (starting the pile if there is none)."""
-        watch = self._watch  # `self._changed()`, inlined (a Duel playout refills its Ghost Zone card by card)
-        if watch is not None and watch.refs:
-            watch.zone_changing(self)
-        self._seen = self._unseen = None
+        self._changed()
         self._piles.setdefault(key, []).append(card)
 
     def take(self, key: Hashable) -> list[Card]:
         """Take a whole pile (KeyError when there is none)."""
-        watch = self._watch  # `self._changed()`, inlined (a Duel playout takes ghost piles)
-        if watch is not None and watch.refs:
-            watch.zone_changing(self)
-        self._seen = self._unseen = None
+        self._changed()
         return self._piles.pop(key)
 
     def copy(self) -> "KeyedPiles":
         clone = KeyedPiles.__new__(KeyedPiles)
-        clone.visibility = self.visibility
-        clone.owner = self.owner
-        clone._seen, clone._unseen = self._seen, self._unseen
-        clone._watch = None
+        self._copy_head(clone)
         clone._piles = {k: v[:] for k, v in self._piles.items()}
         return clone
 
-    def _make_view(self, visible: bool) -> KeyedPilesView:
+    def make_view(self, visible: bool) -> KeyedPilesView:
         piles = self._piles  # `tuple(self.items())`, without a generator step per pile
-        return _make_keyed_piles_view(tuple([(key, tuple(piles[key])) for key in sorted(piles)]))
+        return KeyedPilesView(tuple([(key, tuple(piles[key])) for key in sorted(piles)]))
 
     def restore(self, view: KeyedPilesView) -> list[int]:
         """Fill from a view; the piles are public, so nothing is left unknown."""

@@ -7,11 +7,11 @@ from typing import Any, Iterable, Iterator
 
 from attrs import frozen
 
-from .base import Card, Visibility, Zone, public_only, view_maker
+from .base import Card, PublicZone, Visibility, ZoneView
 
 
 @frozen
-class TableauView:
+class TableauView(ZoneView):
     """Every layer, oldest first; `top` is the last one."""
 
     layers: tuple[tuple[Any, ...], ...]
@@ -25,27 +25,22 @@ class TableauView:
     def size(self) -> int:
         return sum(len(layer) for layer in self.layers)
 
+    def text(self) -> str:
+        return " | ".join(" ".join(map(str, layer)) for layer in self.layers) or "(empty)"
 
-_make_tableau_view = view_maker(TableauView)
 
+class Tableau(PublicZone):
+    """A player's played cards as layers (each layer a tuple of cards). Always public."""
 
-class Tableau(Zone):
-    """A player's played cards as layers (each layer a tuple of cards). Always public.
-
-    `top` is the newest layer (None when there is none): a plain attribute, not a property,
-    because rules read it at most steps; every method keeps it in step with the layers (read
-    it, never set it).
-    """
-
-    __slots__ = ("_layers", "top")
+    __slots__ = ("_layers",)
     kind = "tableau"
+    view_type = TableauView
 
     def __init__(self, layers: Iterable[Iterable[Card]] = (), owner: int | None = None,
                  visibility: Visibility = Visibility.PUBLIC) -> None:
         super().__init__(visibility, owner)
-        public_only(self)
-        self._layers = list(map(tuple, layers))  # (no comprehension frame: a deal builds a tableau per seat)
-        self.top: tuple[Card, ...] | None = self._layers[-1] if self._layers else None
+        self._check_public()
+        self._layers = [tuple(layer) for layer in layers]
 
     def __len__(self) -> int:
         """The number of layers."""
@@ -65,6 +60,11 @@ class Tableau(Zone):
 
     __hash__ = None  # type: ignore[assignment]
 
+    @property
+    def top(self) -> tuple[Card, ...] | None:
+        """The newest layer (None when there is none)."""
+        return self._layers[-1] if self._layers else None
+
     def card_count(self) -> int:
         """The number of cards in all layers (`len` counts the layers)."""
         return sum(len(layer) for layer in self._layers)
@@ -75,45 +75,30 @@ class Tableau(Zone):
 
     def push_layer(self, cards: Iterable[Card]) -> None:
         """Add a layer of one or more cards on top (ValueError for an empty layer)."""
-        watch = self._watch  # `self._changed()`, inlined (a playout moves cards at most steps)
-        if watch is not None and watch.refs:
-            watch.zone_changing(self)
-        self._seen = self._unseen = None
+        self._changed()
         layer = tuple(cards)
         if not layer:
             raise ValueError("a layer holds at least one card")
         self._layers.append(layer)
-        self.top = layer
 
     def pop_layer(self) -> tuple[Card, ...]:
         """Remove and return the top layer; the one below becomes the top."""
-        watch = self._watch  # `self._changed()`, inlined (a playout moves cards at most steps)
-        if watch is not None and watch.refs:
-            watch.zone_changing(self)
-        self._seen = self._unseen = None
-        layers = self._layers
-        layer = layers.pop()
-        self.top = layers[-1] if layers else None
-        return layer
+        self._changed()
+        return self._layers.pop()
 
     def copy(self) -> "Tableau":
         clone = Tableau.__new__(Tableau)
-        clone.visibility = self.visibility
-        clone.owner = self.owner
-        clone._seen, clone._unseen = self._seen, self._unseen
-        clone._watch = None
+        self._copy_head(clone)
         clone._layers = self._layers[:]
-        clone.top = self.top
         return clone
 
-    def _make_view(self, visible: bool) -> TableauView:
-        return _make_tableau_view(tuple(self._layers))
+    def make_view(self, visible: bool) -> TableauView:
+        return TableauView(tuple(self._layers))
 
     def restore(self, view: TableauView) -> list[int]:
         """Fill from a view; a tableau is public, so nothing is left unknown."""
         self._changed()
         self._layers = list(view.layers)
-        self.top = self._layers[-1] if self._layers else None
         return []
 
     def to_data(self) -> dict[str, Any]:
@@ -126,10 +111,7 @@ class Tableau(Zone):
     def clear(self) -> list[Card]:
         """Remove every layer; returns their cards, oldest layer first (as `Pile.clear` returns
         bottom to top)."""
-        watch = self._watch  # `self._changed()`, inlined (a playout ends a trick at a few steps)
-        if watch is not None and watch.refs:
-            watch.zone_changing(self)
-        self._seen = self._unseen = None
+        self._changed()
         cards = list(chain.from_iterable(self._layers))
-        self._layers, self.top = [], None
+        self._layers = []
         return cards

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from meeple import Action, Decision, Hand
+from meeple import Action, Decision
 
 from . import combos
 from .actions import INSERTS, TAKES, InsertDrawn, PlayCombination, PlayDraw, PlayStop, TakeReserve
@@ -63,7 +63,7 @@ def start_trick(state: ComboBreakerState, leader: int, sizes: list[int] | None =
     from the leader. `sizes`: each seat's hand size, when the caller has just counted them."""
     hands = state.hands
     if sizes is None:
-        sizes = Hand.sizes(hands)
+        sizes = [len(hand) for hand in hands]
     seats = _CLOCKWISE[len(hands)][leader]
     if 0 in sizes:
         seats = tuple([seat for seat in seats if sizes[seat]])
@@ -321,7 +321,7 @@ def finish_trick(state: ComboBreakerState, chosen: int) -> None:
     plays = state.trick_plays
     state.discard.extend(state.trick.clear())  # the oldest layer first
     state.trick_plays = ()
-    sizes = Hand.sizes(state.hands)
+    sizes = [len(hand) for hand in state.hands]
     if len(sizes) - sizes.count(0) < 2:  # 7c: one player or nobody holds cards
         end_round(state, round_payers(plays, state.trick_seats, sizes))
         return

@@ -8,8 +8,6 @@ the optional no-steal draw of `base` (9), and the paw passes (10, 12). Between t
 turn is carried on by the plain functions of each section (`check_opponents`, `end_turn`),
 which push the next decision. Frames are public and hold only public context (who is
 involved, how many cards remain); the turn's progress lives in the state's public fields.
-(`Hand.extend`'s `known` is passed by position: a keyword call costs every draw ~200 machine
-instructions more.)
 """
 
 from __future__ import annotations
@@ -18,12 +16,12 @@ from attrs import frozen
 
 from meeple import Action, Decision
 
-from .actions import (DECLINE, DISCARD, DISPLAY_WIDTH, JOKER_PLAYS, LEAVE_STOLEN, PLAYS_OF, TAKE_BACK,
+from .actions import (DECLINE, DISCARD, DISPLAY_WIDTH, LEAVE_STOLEN, TAKE_BACK,
                       TAKE_GHOST, TAKE_STOLEN, Decline, DrawDisplay, DrawPile, Play, TakeBack, TakeGhost,
                       TakeStolen)
 from .cards import COPIES, JOKER, JOKERS, layer_value, value_name
-from .ghost import eligible_piles, fill_ghost_zone
-from .rules import BEATS, EVERY_DRAW, LAYER_CARDS, draw_sources
+from .ghost import fill_ghost_zone
+from .rules import EVERY_DRAW, draw_sources, layer_cards, plays, steals
 from .state import HAND_EMPTY, SUPPLY_EXHAUSTED, TURN_CAP, LinkoState
 
 # -- Rules 3–5: the play -------------------------------------------------------------------------
@@ -38,39 +36,23 @@ class PlayCards(Decision):
     def describe(self) -> str:
         return "play cards"
 
-    def legal_actions(self, state: LinkoState) -> tuple[Play, ...]:
-        """One or more number cards of one value plus any jokers, or jokers only: ordered by
-        value, then number of naturals, then number of jokers; jokers-only plays last.
-
-        The hand's count by value is the one it keeps in step as it changes (`Hand.tally`: no
-        walk over the cards at every turn), and the plays of the 13 values are read from
-        `PLAYS_OF` one by one, written out: no loop and no branch (a value not held reads no
-        plays). Counts and rows are unpacked into locals first: a local is one instruction, an
-        index three."""
-        (_, n1, n2, n3, n4, n5, n6, n7, n8, n9, n10, n11, n12, n13,
-         jokers) = state.hands[self.player].tally(JOKER + 1)
-        _, v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13 = PLAYS_OF[jokers]
-        return (*v1[n1], *v2[n2], *v3[n3], *v4[n4], *v5[n5], *v6[n6], *v7[n7], *v8[n8], *v9[n9],
-                *v10[n10], *v11[n11], *v12[n12], *v13[n13], *JOKER_PLAYS[jokers])
+    def legal_actions(self, state: LinkoState) -> list[Play]:
+        """Rule 3 (`rules.plays`)."""
+        return plays(state.hands[self.player])
 
     def resolve(self, state: LinkoState, action: Play) -> None:
         """Rules 3–5: the new layer goes on top; an emptied hand ends the game at once."""
-        cards = LAYER_CARDS[action.value][action.naturals][action.jokers]  # `layer_cards(action)`
-        player = self.player
-        left = state.hands[player].remove_many(cards)  # a known copy first: playing it lowers what others know
-        state.tableaux[player].push_layer(cards)
+        cards = layer_cards(action)
+        left = state.hands[self.player].remove_many(cards)  # a known copy first: playing it lowers what others know
+        state.tableaux[self.player].push_layer(cards)
         if not left:
             end_game(state, HAND_EMPTY)  # rule 5: no ghost steal, no steals, no draw
             return
         state.checked, state.stole, state.ghost_stole = 0, False, False
-        game = state.game
-        value = action.value  # the layer's value (rule 4)
-        # D4: the Ghost Zone comes first (its public view holds the piles, rebuilt only when the
-        # zone changes; `state.eligible_ghost_piles` would read the layer back off the tableau).
-        if game.duel and eligible_piles(state.ghost.view(None).piles, len(cards), value):
-            state.pending.append(CHOOSE_GHOST_PILE[player])
+        if state.game.duel and state.eligible_ghost_piles():  # D4: the Ghost Zone comes first
+            state.pending.append(CHOOSE_GHOST_PILE[self.player])
             return
-        check_opponents(state, len(cards), BEATS[game.expert][value])
+        check_opponents(state)
 
     def explain_illegal(self, state: LinkoState, action: Action) -> str | None:
         if not isinstance(action, Play):
@@ -93,22 +75,18 @@ class PlayCards(Decision):
 # -- Rules 6–7: the steal checks ------------------------------------------------------------------
 
 
-def check_opponents(state: LinkoState, size: int = 0, beaten: tuple[bool, ...] = ()) -> None:
+def check_opponents(state: LinkoState) -> None:
     """Rule 6: check the remaining opponents clockwise; stop at the next one to rob (rule 8:
     the stolen layer always leaves the victim's tableau, and the attacker decides its fate).
     With none left, rule 9 (`base`; D7 in the Duel): a turn without a steal may end with one
-    free card; otherwise the turn ends.
-
-    The check is `rules.steals`, read from its table: the top's size, then `BEATS`. The play
-    passes its layer's `size` and `BEATS` row; later calls read them off the active tableau."""
+    free card; otherwise the turn ends."""
     game = state.game
     active, tableaux = state.active, state.tableaux
-    if not size:
-        layer = tableaux[active].top
-        size, beaten = len(layer), BEATS[game.expert][min(layer)]  # min: the layer's value (rule 4)
+    layer = tableaux[active].top
+    size, value = len(layer), layer_value(layer)
     for checked, victim in CLOCKWISE[game.players][active][state.checked]:
         top = tableaux[victim].top
-        if top is not None and len(top) == size and beaten[min(top)]:
+        if top is not None and steals(size, value, top, game.expert):
             state.checked, state.stole = checked, True
             state.stolen.extend(tableaux[victim].pop_layer())  # 8: it always leaves
             state.pending.append(TAKE_OR_LEAVE[active][victim])
@@ -151,7 +129,7 @@ class TakeOrLeave(Decision):
         """Taken, the victim draws as many; declined, the victim decides."""
         if type(action) is TakeStolen:
             taken = state.stolen.clear()
-            state.hands[self.player].extend(taken, True)  # known: taken in full view
+            state.hands[self.player].extend(taken, known=True)  # known: taken in full view
             state.pending.append(DRAW_CARDS[self.victim][len(taken)])
         else:
             state.pending.append(BACK_OR_DISCARD[self.victim])
@@ -173,7 +151,7 @@ class BackOrDiscard(Decision):
         """Back into hand (no draw), or face up on the discard pile and draw as many."""
         cards = state.stolen.clear()
         if type(action) is TakeBack:
-            state.hands[self.player].extend(cards, True)  # known: taken back in full view
+            state.hands[self.player].extend(cards, known=True)  # known: taken back in full view
             check_opponents(state)  # 8d
         else:
             state.discard.extend(cards)
@@ -220,7 +198,7 @@ def take_card(state: LinkoState, player: int, action: Action) -> bool:
     if type(action) is DrawPile:
         state.hands[player].add(pile.pop())
     else:
-        state.hands[player].extend(display.take(action.slot), True)  # known: taken in full view
+        state.hands[player].extend(display.take(action.slot), known=True)  # known: taken in full view
     return pile.is_empty() and display.is_empty()
 
 
@@ -303,7 +281,7 @@ class ChooseGhostPile(Decision):
     def resolve(self, state: LinkoState, action: TakeGhost) -> None:
         """D4: the chosen pile goes whole into hand, then the Ghost Zone is refilled (D2)."""
         taken = state.ghost.take(action.value)
-        state.hands[self.player].extend(taken, True)  # known: taken in full view
+        state.hands[self.player].extend(taken, known=True)  # known: taken in full view
         state.ghost_stole = True
         fill_ghost_zone(state.ghost, state.draw_pile, state.display, state.removed, len(taken))
         check_opponents(state)  # D5; D6: no second ghost check this turn

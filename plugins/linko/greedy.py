@@ -28,6 +28,7 @@ from .actions import DECLINE, DISCARD, LEAVE_STOLEN, TAKE_BACK, TAKE_STOLEN, Dra
 from .cards import JOKER, KING
 from .decisions import BackOrDiscard, ChooseGhostPile, DrawCards, PlayCards, TakeOrLeave
 from .ghost import eligible_piles
+from .rules import steals
 
 #: With fewer cards left in the pile and the display, or a hand this small, the end is near:
 #: cards taken into hand would likely stay there and cost a point each.
@@ -176,30 +177,27 @@ class GreedyBot:
         sizes = table.hand_sizes()
         hand_size = sizes[me]
         tops = table.tops()
-        targets: dict[int, list[int]] = {}  # size -> values of the opponents' tops of that size
+        targets: dict[int, list[tuple[int, ...]]] = {}  # size -> the opponents' tops of that size
         for offset in range(1, players):
             top = tops[(me + offset) % players]
             if top:
-                targets.setdefault(len(top), []).append(min(top))
+                targets.setdefault(len(top), []).append(top)
         ghost = table.ghost_piles() if self.duel else ()
         ending: Callable[[int], bool] | None = None
-        shed, steal, ghost_weight, joker_spent, per_value = SHED, STEAL, GHOST, JOKER_SPENT, VALUE / JOKER
         worths = []
         for play in legal:
-            value, jokers = play.value, play.jokers  # type: ignore[attr-defined]
-            size = play.naturals + jokers  # type: ignore[attr-defined]
+            value, size = play.value, play.size  # type: ignore[attr-defined]
             if size == hand_size:  # rule 5: this play ends the game at once
                 if ending is None:
                     ending = self._wins_by_ending(table, sizes)
                 worths.append(1000.0 if ending(size) else -1000.0)
                 continue
-            worth = shed * size - joker_spent * jokers + per_value * value
-            if size in targets:
-                for target in targets[size]:  # rules 6–7: every top this play steals
-                    if value > target or (expert and value == 1 and target == JOKER):
-                        worth += steal * size
+            worth = SHED * size - JOKER_SPENT * play.jokers + VALUE / JOKER * value  # type: ignore[attr-defined]
+            for top in targets.get(size, ()):  # rules 6–7: every top this play steals
+                if steals(size, value, top, expert):
+                    worth += STEAL * size
             if ghost and eligible_piles(ghost, size, value):
-                worth += ghost_weight * size
+                worth += GHOST * size
             worths.append(worth)
         return self._best(legal, worths)
 

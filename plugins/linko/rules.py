@@ -4,24 +4,31 @@ and how the game is scored. The decisions that call them live in `decisions.py`.
 
 from __future__ import annotations
 
-from itertools import product
 from typing import Sequence
 
 from meeple import Display, Hand, Pile
 
-from .actions import DRAW_DISPLAY, DRAW_PILE, Action, Play
-from .cards import COPIES, JOKER, JOKERS
+from .actions import DRAW_DISPLAY, DRAW_PILE, JOKER_PLAYS, PLAYS_OF, Action, Play
+from .cards import JOKER
 
 
 def layer_cards(action: Play) -> tuple[int, ...]:
     """The cards a play puts down as its new layer: the naturals, then the jokers."""
-    return LAYER_CARDS[action.value][action.naturals][action.jokers]
+    return (action.value,) * action.naturals + (JOKER,) * action.jokers
 
 
-#: LAYER_CARDS[value][naturals][jokers]: `layer_cards` of that play, built once (a play reads it).
-LAYER_CARDS = tuple(tuple(tuple((value,) * naturals + (JOKER,) * jokers for jokers in range(JOKERS + 1))
-                          for naturals in range(COPIES + 1))
-                    for value in range(JOKER + 1))
+def plays(hand: Hand) -> list[Play]:
+    """Rule 3: one or more number cards of one value plus any jokers, or jokers only; ordered by
+    value, then number of naturals, then number of jokers; jokers-only plays last."""
+    cards = list(hand)
+    jokers = cards.count(JOKER)
+    plays_of = PLAYS_OF[jokers]
+    legal: list[Play] = []
+    for value in sorted(set(cards)):
+        if value != JOKER:
+            legal += plays_of[value][cards.count(value)]
+    legal += JOKER_PLAYS[jokers]
+    return legal
 
 
 def beats(value: int, target: int, expert: bool) -> bool:
@@ -33,17 +40,11 @@ def beats(value: int, target: int, expert: bool) -> bool:
     return value > target or (expert and value == 1 and target == JOKER)
 
 
-#: BEATS[expert][value][target]: `beats(value, target, expert)` for every layer value (1–14),
-#: read once per play by the steal checks (`decisions.check_opponents`).
-BEATS = tuple(tuple(tuple(beats(value, target, expert) for target in range(JOKER + 1))
-                    for value in range(JOKER + 1))
-              for expert in (False, True))
-
-
 def steals(size: int, value: int, top: Sequence[int], expert: bool) -> bool:
-    """Rules 6–7: whether a layer just played (size, value) must steal an opponent's `top`:
-    same size, and a value that `beats` the top's."""
-    return len(top) == size and BEATS[expert][value][min(top)]
+    """Rules 6–7: whether a layer just played (its size and value) must steal an opponent's
+    `top`: same size, and a value that `beats` the top's (rule 4: a layer's value is its lowest
+    card)."""
+    return len(top) == size and beats(value, min(top), expert)
 
 
 #: Every draw from a full display and a pile that lasts (the common case of `draw_sources`).
@@ -51,26 +52,12 @@ EVERY_DRAW: tuple[Action, ...] = (*DRAW_DISPLAY, DRAW_PILE)
 
 
 def draw_sources(display: Display, pile: Pile) -> tuple[Action, ...]:
-    """Rule 8b / D3: any occupied display slot (a card or a whole group), or the pile's top.
-
-    Read from `DRAW_SOURCES` by which slots are occupied, once the common case (a full display
-    and a pile that lasts) is ruled out."""
-    has_pile = not pile.is_empty()
-    if has_pile and display.is_full():
+    """Rule 8b / D3: any occupied display slot (a card or a whole group), or the pile's top
+    (`EVERY_DRAW` itself when every source is there)."""
+    if display.is_full() and not pile.is_empty():
         return EVERY_DRAW
-    return DRAW_SOURCES[has_pile][tuple(map(bool, display))]
-
-
-def _sources(occupied: tuple[bool, ...], has_pile: bool) -> tuple[Action, ...]:
-    sources = tuple(DRAW_DISPLAY[slot] for slot, full in enumerate(occupied) if full)
-    return (*sources, DRAW_PILE) if has_pile else sources
-
-
-#: DRAW_SOURCES[has_pile][occupied]: `draw_sources` for every occupancy of the display's slots
-#: (`occupied`, one bool per slot, left to right), without and with a pile: built once.
-DRAW_SOURCES = tuple({occupied: _sources(occupied, has_pile)
-                      for occupied in product((False, True), repeat=len(DRAW_DISPLAY))}
-                     for has_pile in (False, True))
+    sources = tuple(DRAW_DISPLAY[slot] for slot in display.occupied())
+    return (*sources, DRAW_PILE) if not pile.is_empty() else sources
 
 
 def scores(tableau_sizes: Sequence[int], hands: Sequence[Hand]) -> list[int]:

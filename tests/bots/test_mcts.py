@@ -27,14 +27,25 @@ def best_action(game, state, **kwargs):
 # -- tiny games -------------------------------------------------------------------------------------
 
 @frozen
-class Turn(Decision):
-    tag = "turn"
-
-
-@frozen
 class Take(Action):
     tag = "take"
     stones: int
+
+
+@frozen
+class Turn(Decision):
+    """A Heap turn: take 1 to 3 stones; whoever takes the last stone wins."""
+
+    tag = "turn"
+
+    def legal_actions(self, state):
+        return [Take(n) for n in range(1, min(3, state.stones) + 1)]
+
+    def resolve(self, state, action):
+        state.stones -= action.stones
+        state.last = self.player
+        if state.stones:
+            state.pending.append(Turn(1 - self.player))
 
 
 @define(slots=True, eq=False, kw_only=True)
@@ -43,16 +54,6 @@ class HeapState(State):
 
     stones: int
     last: int | None = None
-
-    def _legal_actions(self):
-        return [Take(n) for n in range(1, min(3, self.stones) + 1)]
-
-    def _apply(self, action):
-        player = self.pending.pop().player
-        self.stones -= action.stones
-        self.last = player
-        if self.stones:
-            self.pending.append(Turn(1 - player))
 
     def _scores(self):
         return [0, 0]
@@ -81,6 +82,26 @@ class Pick(Action):
     choice: str
 
 
+@frozen
+class KingmakerTurn(Decision):
+    tag = "turn"
+
+    def legal_actions(self, state):
+        if self.player == 0:
+            return [Pick("duel"), Pick("toss"), Pick("share")]
+        return [Pick("crown 0"), Pick("crown 1")]
+
+    def resolve(self, state, action):
+        if action.choice == "duel":
+            state.pending.append(KingmakerTurn(1))
+        elif action.choice == "toss":
+            state.pending.append(KingmakerTurn(2))
+        elif action.choice == "share":
+            state.winners_ = (0, 1, 2)
+        else:
+            state.winners_ = (int(action.choice[-1]),)
+
+
 @define(slots=True, eq=False, kw_only=True)
 class KingmakerState(State):
     """Three seats. Seat 0 picks `duel` (seat 1 then crowns seat 0 or itself), `toss` (seat 2,
@@ -89,22 +110,6 @@ class KingmakerState(State):
     """
 
     winners_: tuple[int, ...] = ()
-
-    def _legal_actions(self):
-        if self.pending[-1].player == 0:
-            return [Pick("duel"), Pick("toss"), Pick("share")]
-        return [Pick("crown 0"), Pick("crown 1")]
-
-    def _apply(self, action):
-        self.pending.pop()
-        if action.choice == "duel":
-            self.pending.append(Turn(1))
-        elif action.choice == "toss":
-            self.pending.append(Turn(2))
-        elif action.choice == "share":
-            self.winners_ = (0, 1, 2)
-        else:
-            self.winners_ = (int(action.choice[-1]),)
 
     def _scores(self):
         return [1 if s in self.winners_ else 0 for s in range(3)]
@@ -117,10 +122,29 @@ class Kingmaker(Game):
     spec = GameSpec("kingmaker", "Kingmaker", 3, 3, Information.PERFECT, False, (), lambda o, p: 2)
     state_class = KingmakerState
     action_types = (Pick,)
-    decision_types = (Turn,)
+    decision_types = (KingmakerTurn,)
 
     def setup(self, rng):
-        return KingmakerState(game=self, rng=rng, pending=[Turn(0)])
+        return KingmakerState(game=self, rng=rng, pending=[KingmakerTurn(0)])
+
+
+@frozen
+class DiceTurn(Decision):
+    tag = "turn"
+
+    def legal_actions(self, state):
+        if not state.roll:
+            return [Pick("stop"), Pick("roll")]
+        return [Pick(str(n)) for n in range(1, state.roll + 1)]
+
+    def resolve(self, state, action):
+        if action.choice == "stop":
+            state.outcome = (0, 1)
+        elif action.choice == "roll":
+            state.roll = 1 + state.rng.below(6)
+            state.pending.append(DiceTurn(0))
+        else:
+            state.outcome = (0,) if int(action.choice) % 2 == 0 else (1,)
 
 
 @define(slots=True, eq=False, kw_only=True)
@@ -130,21 +154,6 @@ class DiceState(State):
 
     roll: int = 0
     outcome: tuple[int, ...] = ()
-
-    def _legal_actions(self):
-        if not self.roll:
-            return [Pick("stop"), Pick("roll")]
-        return [Pick(str(n)) for n in range(1, self.roll + 1)]
-
-    def _apply(self, action):
-        self.pending.pop()
-        if action.choice == "stop":
-            self.outcome = (0, 1)
-        elif action.choice == "roll":
-            self.roll = 1 + self.rng.below(6)
-            self.pending.append(Turn(0))
-        else:
-            self.outcome = (0,) if int(action.choice) % 2 == 0 else (1,)
 
     def _scores(self):
         return [0, 0]
@@ -157,10 +166,10 @@ class Dice(Game):
     spec = GameSpec("dice", "Dice", 2, 2, Information.PERFECT, True, (), lambda o, p: 2)
     state_class = DiceState
     action_types = (Pick,)
-    decision_types = (Turn,)
+    decision_types = (DiceTurn,)
 
     def setup(self, rng):
-        return DiceState(game=self, rng=rng, pending=[Turn(0)])
+        return DiceState(game=self, rng=rng, pending=[DiceTurn(0)])
 
 
 class HiddenHeap(Heap):

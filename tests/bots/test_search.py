@@ -19,18 +19,11 @@ from meeple_bots.search import HiddenChoice, Node, is_observed
 class Bet(Decision):
     tag = "bet"
 
+    def legal_actions(self, state):
+        return [Stake(1), Stake(2)]
 
-@frozen
-class Hide(Decision):
-    """Seat 0 hides the pea under a cup, face down: nobody else sees which."""
-
-    tag = "hide"
-    hidden_choice: ClassVar[bool] = True
-
-
-@frozen
-class Guess(Decision):
-    tag = "guess"
+    def resolve(self, state, action):
+        state.pending.append(Hide(0))
 
 
 @frozen
@@ -45,6 +38,32 @@ class Cup(Action):
     index: int
 
 
+@frozen
+class Hide(Decision):
+    """Seat 0 hides the pea under a cup, face down: nobody else sees which."""
+
+    tag = "hide"
+    hidden_choice: ClassVar[bool] = True
+
+    def legal_actions(self, state):
+        return [Cup(i) for i in range(3)]
+
+    def resolve(self, state, action):
+        state.pea = action.index
+        state.pending.append(Guess(1))
+
+
+@frozen
+class Guess(Decision):
+    tag = "guess"
+
+    def legal_actions(self, state):
+        return [Cup(i) for i in range(3)]
+
+    def resolve(self, state, action):
+        state.pointed = action.index
+
+
 @define(slots=True, eq=False, kw_only=True)
 class ShellState(State):
     """Seat 1 stakes 1 or 2 coins, seat 0 hides the pea under one of three cups, seat 1 points at
@@ -52,22 +71,6 @@ class ShellState(State):
 
     pea: int | None = hidden_field(default=None)
     pointed: int | None = None
-
-    def _legal_actions(self):
-        frame = self.pending[-1]
-        if isinstance(frame, Bet):
-            return [Stake(1), Stake(2)]
-        return [Cup(i) for i in range(3)]
-
-    def _apply(self, action):
-        frame = self.pending.pop()
-        if isinstance(frame, Bet):
-            self.pending.append(Hide(0))
-        elif isinstance(frame, Hide):
-            self.pea = action.index
-            self.pending.append(Guess(1))
-        else:
-            self.pointed = action.index
 
     def _scores(self):
         return [0, 1 if self.pointed == self.pea else 0]

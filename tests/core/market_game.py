@@ -37,6 +37,31 @@ class DrawBlind(Action):
 class Turn(Decision):
     tag = "turn"
 
+    def legal_actions(self, state):
+        hand = state.hands[self.player]
+        for i in range(len(hand)):
+            yield PlayCard(i)
+        for slot in state.market.occupied():
+            for position in range(len(hand) + 1 if hand.ordered else 1):
+                yield TakeMarket(slot, position)
+        if len(state.pile):
+            yield DrawBlind()
+
+    def resolve(self, state, action):
+        seat = self.player
+        hand = state.hands[seat]
+        if isinstance(action, PlayCard):
+            state.tableaux[seat].push_layer([hand.pop(action.position)])
+        elif isinstance(action, TakeMarket):
+            (card,) = state.market.take(action.slot)
+            hand.insert(action.position if hand.ordered else len(hand), card, known=True)
+            state.market.refill(state.pile)
+        else:
+            hand.add(state.pile.pop())
+        state.turns_left -= 1
+        if state.turns_left > 0 and (len(state.pile) or not state.market.is_empty()) and len(hand):
+            state.pending.append(Turn((seat + 1) % state.game.players))
+
 
 @define(slots=True, eq=False, kw_only=True)
 class MarketState(State):
@@ -45,33 +70,6 @@ class MarketState(State):
     market: Display
     pile: Pile
     turns_left: int
-
-    def _legal_actions(self):
-        seat = self.pending[-1].player
-        hand = self.hands[seat]
-        ordered = hand.ordered
-        for i in range(len(hand)):
-            yield PlayCard(i)
-        for slot in self.market.occupied():
-            for position in range(len(hand) + 1 if ordered else 1):
-                yield TakeMarket(slot, position)
-        if len(self.pile):
-            yield DrawBlind()
-
-    def _apply(self, action):
-        seat = self.pending.pop().player
-        hand = self.hands[seat]
-        if isinstance(action, PlayCard):
-            self.tableaux[seat].push_layer([hand.pop(action.position)])
-        elif isinstance(action, TakeMarket):
-            (card,) = self.market.take(action.slot)
-            hand.insert(action.position if hand.ordered else len(hand), card, known=True)
-            self.market.refill(self.pile)
-        else:
-            hand.add(self.pile.pop())
-        self.turns_left -= 1
-        if self.turns_left > 0 and (len(self.pile) or not self.market.is_empty()) and len(hand):
-            self.pending.append(Turn((seat + 1) % self.game.players))
 
     def _scores(self):
         return [t.card_count() - len(h) for t, h in zip(self.tableaux, self.hands)]

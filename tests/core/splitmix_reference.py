@@ -1,5 +1,6 @@
-"""SplitMix64 written the obvious way, one output at a time: the reference `meeple.Rng`'s batches,
-shortcuts and copies are tested against (`test_rng.py`, `test_rng_batches.py`)."""
+"""SplitMix64 written out independently of `meeple.Rng`, one output at a time: the reference its
+draws, shuffles and copies are tested against (`test_rng.py`), so the stream stays the one every
+record and golden game was made with."""
 
 from __future__ import annotations
 

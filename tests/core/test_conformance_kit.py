@@ -2,8 +2,8 @@
 
 import attrs
 import pytest
-from attrs import define
-from market_game import MarketGame, MarketState, PlayCard
+from attrs import define, frozen
+from market_game import MarketGame, MarketState, PlayCard, Turn
 
 from meeple import Rng
 from meeple.testing import check_game, check_view_hides
@@ -43,22 +43,25 @@ def test_kit_catches_a_view_that_leaks_hidden_cards():
             check_view_hides(state, 0, Rng(seed))
 
 
-@define(slots=True, eq=False, kw_only=True)
-class CardEatingState(MarketState):
-    def _apply(self, action):
-        super()._apply(action)
-        if isinstance(action, PlayCard) and len(self.tableaux[0]):
-            self.tableaux[0].pop_layer()
+@frozen
+class CardEatingTurn(Turn):
+    """A market turn whose card played to seat 0's tableau vanishes (a lost card)."""
+
+    def resolve(self, state, action):
+        super().resolve(state, action)
+        if isinstance(action, PlayCard) and len(state.tableaux[0]):
+            state.tableaux[0].pop_layer()
+        if state.pending:
+            state.pending[-1] = CardEatingTurn(state.pending[-1].player)
 
 
 class CardEatingGame(MarketGame):
-    state_class = CardEatingState
+    decision_types = (CardEatingTurn,)
 
     def setup(self, rng):
-        base = super().setup(rng)
-        return CardEatingState(game=self, rng=base.rng, pending=base.pending, hands=base.hands,
-                               tableaux=base.tableaux, market=base.market, pile=base.pile,
-                               turns_left=base.turns_left)
+        state = super().setup(rng)
+        state.pending = [CardEatingTurn(0)]
+        return state
 
 
 def test_kit_catches_a_lost_card():

@@ -8,7 +8,7 @@ import attrs
 import pytest
 from attrs import define, frozen
 from goofspiel_game import Bid, Goofspiel, GoofspielState
-from market_game import MarketGame, Turn
+from market_game import MarketGame
 
 from meeple import (Action, Counters, Decision, Dynamics, Game, GameSpec, IllegalAction,
                     Information, Rng, State)
@@ -134,9 +134,16 @@ def test_a_game_of_decisions_that_own_their_rules_conforms():
 
 
 def test_a_decision_without_rules_says_what_to_write():
+    @frozen
+    class Bare(Decision):
+        pass
+
     state = MarketGame(2).new_state(0)
-    with pytest.raises(NotImplementedError, match="Turn.legal_actions"):
-        Turn(0).legal_actions(state)
+    state.pending = [Bare(0)]
+    with pytest.raises(NotImplementedError, match="Bare.legal_actions"):
+        state.legal_actions()
+    with pytest.raises(NotImplementedError, match="Bare.resolve"):
+        Bare(0).resolve(state, None)
 
 
 # -- the kit and the declared dynamics ---------------------------------------------------------

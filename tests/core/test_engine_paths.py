@@ -1,19 +1,15 @@
-"""The bare engine's shortcuts decide what the plain rules decide: `legal_actions`, `is_legal` and
-`apply` call the frame on top directly only for a state class whose frames own the rules
-(`State._frames_rule`), and `is_legal` keeps the frozenset of the legal actions beside the tuple
-it was built from, so an action equal to (not the same object as) a legal one is judged against
-the decision under way, never against an earlier one."""
+"""`is_legal` and `apply` find a legal action by identity first, then by equality: an action equal
+to (not the same object as) a legal one is judged against the decision under way, never against
+an earlier one."""
 
 import copy
-import pickle
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from market_game import MarketGame, MarketState
+from market_game import MarketGame
 
-from meeple import IllegalAction, Registry, Rng, State
-from meeple.state import _frames_rule
+from meeple import IllegalAction, Registry, Rng
 
 GAMES = [("linko", 4), ("linko", 2), ("combo_breaker", 4), ("linkage", 2)]
 
@@ -21,26 +17,6 @@ GAMES = [("linko", 4), ("linko", 2), ("combo_breaker", 4), ("linkage", 2)]
 @pytest.fixture(scope="module")
 def registry():
     return Registry.load()
-
-
-def test_frames_rule_only_where_the_class_overrides_neither_rule_method(registry):
-    linko = registry.create("linko", 4).new_state(1)
-    market = MarketGame(2, {"ordered": True}).new_state(1)
-    assert linko._frames_rule is True
-    assert market._frames_rule is False  # MarketState overrides _legal_actions and _apply
-
-    class OnlyApply(State):  # a state class overriding one of the two takes the written-out path
-        def _apply(self, action):
-            raise NotImplementedError
-
-    assert _frames_rule(OnlyApply) is False and _frames_rule(MarketState) is False
-
-
-def test_frames_rule_survives_clone_pickle_and_copy(registry):
-    state = registry.create("combo_breaker", 4).new_state(3)
-    for twin in (state.clone(), pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
-        assert twin._frames_rule is True
-        assert twin.legal_actions() == state.legal_actions()
 
 
 def _plays_with_equal_copies(state, chooser):

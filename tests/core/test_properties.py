@@ -51,7 +51,7 @@ def test_random_positions_hide_and_sample_correctly(seed, players, ordered, step
         state.apply(state.legal_actions()[chooser.below(len(state.legal_actions()))])
     assert not state.invariants()
     for _, zone in state.zones():  # cached zone views equal views built afresh
-        assert zone.view(0) == zone._make_view(zone.visible_to(0))
+        assert zone.view(0) == zone.make_view(zone.visible_to(0))
     total = Counter(c for _, zone in state.zones() for c in zone.cards())
     assert total == game.deck_counts()
     for seat in range(players):

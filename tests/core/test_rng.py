@@ -107,8 +107,7 @@ def test_next64_and_below_match_a_reference_splitmix64(seed, bounds):
 @given(st.integers(0, MASK64), st.integers(0, 600))
 def test_shuffle_matches_a_reference_fisher_yates(seed, size):
     """Index i swaps with the multiply-shift of the next 64 bits by i + 1, from the top down
-    (short lists, long ones whose indices are computed together, and those longer than one batch
-    of 512 draws)."""
+    (lists of up to 600 cards)."""
     rng, state = Rng(seed), seed
     items, expected = list(range(size)), list(range(size))
     rng.shuffle(items)
@@ -129,8 +128,8 @@ def test_below_refuses_a_bound_beyond_64_bits_and_keeps_its_state(bound):
     assert 0 <= Rng(5).below(1 << 64) < 1 << 64  # the largest bound still draws
 
 
-# -- the outputs computed ahead are invisible: any interleaving of draws, state reads and writes,
-# copies, pickles and spawns gives what a generator drawing one number at a time gives ----------
+# -- any interleaving of draws, state reads and writes, copies, pickles and spawns gives what the
+# reference drawing one number at a time gives ---------------------------------------------------
 
 
 _BOUNDS = st.one_of(st.integers(1, 60), st.integers(1, 2**64), st.sampled_from([1, 2**16, 2**16 + 1, 2**64]))
@@ -199,23 +198,22 @@ def _step(rng: Rng, reference: OneAtATime, step: str, arg) -> Rng:
 
 @given(st.integers(0, MASK64), st.lists(_STEPS, max_size=40))
 def test_every_interleaving_of_draws_copies_and_state_reads_matches_one_draw_at_a_time(seed, steps):
-    """`below` and `next64` hand out outputs computed ahead in batches; whatever else happens in
-    between (shuffles, spawns, the state read or set from outside, copies, pickles, JSON, refused
-    bounds), every draw and every state read is the reference's."""
+    """Whatever happens between draws (shuffles, spawns, the state read or set from outside,
+    copies, pickles, JSON, refused bounds), every draw and every state read is the reference's."""
     rng, reference = Rng(seed), OneAtATime(seed)
     for step, arg in steps:
         rng = _step(rng, reference, step, arg)
 
 
 def test_a_generator_pickles_to_the_same_bytes_as_one_holding_only_its_state():
-    """Pickles and copies hold the state alone (what they held before outputs were computed
-    ahead), never the batch: the bytes are those of a fresh generator with that state."""
+    """Pickles and copies hold the state alone: the bytes are those of a fresh generator with
+    that state."""
     import copy as copying
     import pickle
 
     rng = Rng(2024)
     for _ in range(5):
-        rng.below(6)  # a batch is under way
+        rng.below(6)
     fresh = Rng(rng.state)
     for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
         assert pickle.dumps(rng, protocol) == pickle.dumps(fresh, protocol)
@@ -223,8 +221,8 @@ def test_a_generator_pickles_to_the_same_bytes_as_one_holding_only_its_state():
 
 
 def test_a_state_set_from_outside_is_read_back_as_set_and_drawn_from_masked():
-    """As before outputs were computed ahead: the state reads back exactly as set, and draws use
-    its low 64 bits (a long shuffle included)."""
+    """The state reads back exactly as set, and draws use its low 64 bits (a long shuffle
+    included)."""
     rng, reference = Rng(), OneAtATime(0)
     rng.state = (1 << 70) + 12345
     assert rng.state == (1 << 70) + 12345

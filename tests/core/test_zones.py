@@ -273,13 +273,11 @@ def test_a_tableau_top_is_always_its_newest_layer_whatever_happens(layers, steps
 
 @settings(max_examples=300)
 @given(st.lists(st.tuples(st.integers(1, 4), st.sampled_from([False, True, frozenset({1}), frozenset({0, 2})])),
-                max_size=12), st.lists(st.integers(1, 5), max_size=6), st.booleans())
-def test_remove_many_removes_each_card_as_one_remove_after_another_would(entries, cards, tallied):
+                max_size=12), st.lists(st.integers(1, 5), max_size=6))
+def test_remove_many_removes_each_card_as_one_remove_after_another_would(entries, cards):
     """One call, the same copies (best known first) as removing the cards one at a time by hand;
-    it returns how many cards are left (the hand's tally kept or not)."""
+    it returns how many cards are left."""
     hand = Hand([c for c, _ in entries], owner=0, known=[k for _, k in entries])
-    if tallied:
-        hand.tally(6)
     expected_cards, expected_known = [c for c, _ in entries], [k for _, k in entries]
     missing = None
     for card in cards:
@@ -306,108 +304,6 @@ def test_extend_adds_every_card_with_the_same_knowledge_however_the_cards_come(s
     hand.extend(kind(cards), known=known)
     assert list(hand) == start + cards
     assert [hand.is_known(i) for i in range(len(hand))] == [False] * len(start) + [known] * len(cards)
-
-
-# A hand's tally (`Hand.tally`) is kept in step by the hot methods and dropped by every other
-# change: whatever happens to the hand, the counts it gives are those of the cards it holds.
-_TALLY_SIZE = 6
-_TALLY_CARD = st.one_of(st.integers(0, _TALLY_SIZE - 1), st.integers(0, _TALLY_SIZE - 1), st.integers(-14, 14),
-                        st.just(True), st.just(2.0), st.just("x"))
-_TALLY_STEPS = st.lists(st.one_of(
-    st.tuples(st.just("tally"), st.none()),
-    st.tuples(st.just("add"), _TALLY_CARD),
-    st.tuples(st.just("insert"), st.tuples(st.integers(0, 30), _TALLY_CARD)),
-    st.tuples(st.sampled_from(["extend_list", "extend_tuple", "extend_iter"]),
-              st.lists(_TALLY_CARD, max_size=6)),
-    st.tuples(st.sampled_from(["pop", "take", "remove", "remove_many", "reveal", "set_slot"]),
-              st.integers(0, 30)),
-    st.tuples(st.sampled_from(["clear", "restore", "copy", "json", "pickle"]), st.none())), max_size=40)
-
-
-@settings(max_examples=300)
-@given(st.lists(_TALLY_CARD, max_size=10), _TALLY_STEPS)
-def test_a_hand_tally_always_counts_the_cards_the_hand_holds(cards, steps):
-    """After every change, copy, JSON round trip, pickle, restore from a view or filled slot, the
-    tally's counts are those of the cards the hand holds (cards out of its range, negative ones,
-    bools, floats and strings included); and it shows in nothing else (equality, JSON and views
-    read the cards)."""
-    import pickle
-
-    def counts(hand):
-        held = list(hand)
-        return [held.count(card) for card in range(_TALLY_SIZE)]
-
-    hand = Hand(cards, owner=0)
-    hand.tally(_TALLY_SIZE)
-    for step, arg in steps:
-        size = len(hand)
-        if step == "add":
-            hand.add(arg)
-        elif step == "insert":
-            hand.insert(arg[0] % (size + 1), arg[1])
-        elif step.startswith("extend"):
-            hand.extend({"extend_list": list, "extend_tuple": tuple, "extend_iter": iter}[step](arg), known=True)
-            assert len(hand) == size + len(arg)
-        elif step in ("pop", "take", "remove", "remove_many", "reveal", "set_slot") and size:
-            position = arg % size
-            card = hand[position]
-            if step == "pop":
-                assert hand.pop(position) is card
-            elif step == "take":
-                count = min(2, size - position)
-                assert hand.take(position, count)[0] is card
-            elif step == "remove":
-                hand.remove(card)
-            elif step == "remove_many":
-                assert hand.remove_many([card, *[c for c in hand if c == card][1:2]]) == len(hand)
-            elif step == "reveal":
-                hand.reveal([position])
-            else:
-                hand.set_slot(position, 3)
-        elif step == "clear":
-            hand.clear()
-        elif step == "restore":
-            hand.restore(hand.view(None))
-        elif step == "copy":
-            twin = hand.copy()
-            hand.add(0)  # the original moves on: the copy's tally is its own
-            hand = twin
-        elif step == "json":
-            hand = roundtrip(hand)
-        elif step == "pickle":
-            hand = pickle.loads(pickle.dumps(hand))
-        elif step == "tally":
-            tally = hand.tally(_TALLY_SIZE)
-            assert tally == counts(hand)
-            in_range = all(type(card) in (int, bool) and 0 <= card < _TALLY_SIZE for card in hand)
-            assert (hand.tally(_TALLY_SIZE) is tally) == in_range  # kept, not counted again
-        if hand._tally is not None:
-            assert hand._tally == counts(hand)
-        elif all(type(card) in (int, bool) and 0 <= card < _TALLY_SIZE for card in hand):
-            assert hand.tally(_TALLY_SIZE) == counts(hand)  # kept in step from now on
-        fresh = Hand(list(hand), owner=0, known=[hand.known_to(i) for i in range(len(hand))])
-        assert hand == fresh and hand.to_data() == fresh.to_data()
-        assert hand.view(0) == fresh.view(0) and hand.view(1) == fresh.view(1)
-
-
-@pytest.mark.parametrize("change", [
-    lambda h: h.add(-1), lambda h: h.add(-6), lambda h: h.add(6), lambda h: h.add("x"), lambda h: h.add(2.0),
-    lambda h: h.add(True), lambda h: h.extend([-2]), lambda h: h.extend((-5, 1)), lambda h: h.extend([0, 1, 2, -6]),
-    lambda h: h.extend(iter([9, 0])), lambda h: h.insert(0, -3), lambda h: h.insert(2, 40),
-    lambda h: h.remove_many([1, 2]), lambda h: h.take(1, 2), lambda h: h.pop(0), lambda h: h.set_slot(0, -4),
-])
-def test_a_card_the_tally_cannot_hold_never_disturbs_its_counts(change):
-    """Cards the tally has no entry for (negative, too large, not ints) never count as others."""
-    hand = Hand([0, 1, 2, 3, 2], owner=0)
-    hand.tally(6)
-    change(hand)
-    assert hand.tally(6) == [list(hand).count(card) for card in range(6)]
-
-
-def test_sizes_counts_each_card_row_in_order():
-    rows = [Hand([1, 2, 3], owner=0), Pile([]), Pile([4]), Hand([], owner=1)]
-    assert Hand.sizes(rows) == [len(row) for row in rows] == [3, 0, 1, 0]
-    assert Hand.sizes(iter(rows[:2])) == [3, 0]
 
 
 @given(st.lists(st.tuples(st.integers(-3, 12), st.integers(1, 14)), max_size=20))

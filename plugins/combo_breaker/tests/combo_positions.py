@@ -47,7 +47,7 @@ def position(hands: Sequence[Sequence[int]], leader: int,
         state.tokens.add(seat, amount)
     state.pending.clear()
     start_trick(state, leader)
-    state._legal = state._legal_set = None
+    state._legal = None
     assert not state.invariants(), state.invariants()
     return state
 
