@@ -37,7 +37,8 @@ from ..records import replay_steps
 from ..runner import HostInterrupts, MoveTimeout, ask_bot
 from ..seeds import fresh_secret
 from ..serialization import action_from_data, action_to_data, view_to_data
-from ..session import HUMAN, MAX_SAVE_BYTES, Session, file_kind, seat_label
+from ..files import file_kind
+from ..session import HUMAN, MAX_SAVE_BYTES, Session, seat_label
 from .errors import ProtocolError, from_meeple_error
 from .savedir import SaveDirectory
 from .schema import SchemaViolation, validate

@@ -36,9 +36,10 @@ from ..options import format_value
 from ..records import record_to_json
 from ..registry import Registry
 from ..runner import HostInterrupts, MoveTimeout, ask_bot
-from ..session import Session, write_file
+from ..files import write_file
+from ..session import Session
 from ..view import View
-from .files import default_save_path
+from ..files import default_save_path
 from .screen import LIST_LIMIT, Screen
 
 #: Seconds a bot may think per move in `meeple play` unless `--move-timeout` says otherwise.
