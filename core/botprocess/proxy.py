@@ -49,8 +49,9 @@ class ProcessBot:
     """A bot playing one seat of one game from its own process."""
 
     def __init__(self, argv: Sequence[str], game: "Game", narrator: "Narrator", seat: int, seed: int,
-                 move_timeout: float | None = None, env: Mapping[str, str] | None = None) -> None:
+                 move_timeout: float | None = None, env: Mapping[str, str] | None = None, nice: int = 0) -> None:
         self.argv = tuple(argv)
+        self.nice = nice
         self.game = game
         self.narrator = narrator
         self.seat = seat
@@ -69,7 +70,7 @@ class ProcessBot:
         if self.channel is not None or self.failure is not None:
             return
         try:
-            self.channel = BotChannel(self.argv, self.env)
+            self.channel = BotChannel(self.argv, self.env, self.nice)
             self.channel.send(messages.encode(messages.hello(self.game, self.seat, self.seed, self.move_timeout)))
             line = self.channel.receive(time.monotonic() + START_TIMEOUT)
             messages.read_ready(messages.decode(line, "answer to hello"))
@@ -166,10 +167,11 @@ def driver_command(spec: BotSpec, source: Any = None) -> list[str]:
 
 
 def isolated_bot(spec: BotSpec, game: "Game", narrator: "Narrator", seat: int, seed: int,
-                 source: Any = None, move_timeout: float | None = None) -> ProcessBot:
-    """The registered bot `spec` for `seat`, run in a fresh Python process of its own."""
+                 source: Any = None, move_timeout: float | None = None, nice: int = 0) -> ProcessBot:
+    """The registered bot `spec` for `seat`, run in a fresh Python process of its own (`nice`:
+    at that much lower a CPU priority)."""
     return ProcessBot(driver_command(spec, source), game, narrator, seat, seed, move_timeout,
-                      env=driver_env())
+                      env=driver_env(), nice=nice)
 
 
 def driver_env() -> dict[str, str]:

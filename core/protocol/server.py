@@ -34,7 +34,7 @@ from ..game import Game
 from ..narration import read_move
 from ..registry import Registry
 from ..records import replay_steps
-from ..runner import HostInterrupts, MoveTimeout, ask_bot
+from ..hosting import BotFailed, HostInterrupts, ask, result_of
 from ..seeds import fresh_secret
 from ..serialization import action_from_data, action_to_data, view_to_data
 from ..files import file_kind
@@ -231,13 +231,6 @@ class Server:
                 "notation": narrator.notation(session.state.view(seat), action)}
 
 
-def result_of(session: Session) -> dict[str, Any] | None:
-    state = session.state
-    if not state.is_terminal:
-        return None
-    return {"scores": list(state.scores()), "winners": list(state.winners())}
-
-
 # -- the operations -------------------------------------------------------------------------------
 
 @operation("hello")
@@ -303,7 +296,7 @@ def view(server: Server, request: dict[str, Any]) -> dict[str, Any]:
         "owing": list(state.owing()),
         "legal": [server.move(session, seat, a) for a in legal],
         "terminal": state.is_terminal,
-        "result": result_of(session),
+        "result": result_of(session.state),
     }
 
 
@@ -329,7 +322,7 @@ def apply(server: Server, request: dict[str, Any]) -> dict[str, Any]:
         "to_move": session.state.current_player,
         "owing": list(session.state.owing()),
         "terminal": session.state.is_terminal,
-        "result": result_of(session),
+        "result": result_of(session.state),
     }
 
 
@@ -356,23 +349,12 @@ def bot(server: Server, request: dict[str, Any]) -> dict[str, Any]:
 
     with HostInterrupts().watching() as interrupts:
         try:
-            action = ask_bot(BuildThenAct(), trial.state.view(seat), trial.state.legal_actions(seat), seat, timeout)
-        except MeepleError as exc:
-            if isinstance(exc, (OptionError, UnknownName, BotError)):
-                raise
-            raise ProtocolError("bot_failed", f"bot {spec} raised {type(exc).__name__}: {exc}") from None
-        except MoveTimeout as exc:
-            raise ProtocolError("bot_failed", f"bot {spec} timed out: {exc}") from None
-        except SystemExit as exc:
-            raise ProtocolError("bot_failed", f"bot {spec} tried to exit the server (sys.exit({exc.code!r}))") from None
-        except KeyboardInterrupt:
-            if interrupts.received:
-                raise  # the operator pressed Ctrl-C: stop serving
-            raise ProtocolError("bot_failed", f"bot {spec} raised KeyboardInterrupt (no Ctrl-C was pressed)") from None
-        except Exception as exc:  # a bot is plugin code: whatever it raises, the frontend hears why
-            raise ProtocolError("bot_failed", f"bot {spec} raised {type(exc).__name__}: {exc}") from None
-    if not session.state.is_legal(action, seat):
-        raise ProtocolError("bot_failed", f"bot {spec} answered with an illegal action: {action!r}")
+            action = ask(BuildThenAct(), trial.state.view(seat), trial.state.legal_actions(seat), seat, timeout,
+                         f"bot {spec}", interrupts)
+        except BotFailed as exc:
+            if isinstance(exc.cause, (OptionError, UnknownName, BotError)):
+                raise exc.cause from None  # the bot could not be built: say so as such
+            raise ProtocolError("bot_failed", str(exc)) from None
     return {"session": request["session"], "seat": seat, "bot": spec, "move": server.move(session, seat, action)}
 
 

@@ -49,6 +49,10 @@ SCHEMA = (
         seat INTEGER NOT NULL,
         action TEXT NOT NULL,
         PRIMARY KEY (match_id, ply))""",
+    # A match the server ended because nobody came or nobody stayed (meeple.server.limits).
+    """CREATE TABLE IF NOT EXISTS expired (
+        match_id TEXT PRIMARY KEY REFERENCES matches(id),
+        reason TEXT NOT NULL)""",
     # Which server process drives a match's bots (several processes on one database): a lease
     # until `expires` (seconds since the epoch, by the database's clock), renewed while its owner
     # lives, taken over by another process once it lapses.
@@ -92,6 +96,8 @@ class StoredMatch:
     moves: tuple[tuple[int, dict], ...]  # (seat, action JSON) by ply
     rematch: str | None
     forfeit: dict | None  # {"seat": n, "reason": "..."} when a bot lost by failing
+    expired: str | None = None  # why the server ended the match (nobody came, nobody stayed)
+    spectators: int = 0  # spectator tokens issued
 
 
 class Store:
@@ -183,6 +189,13 @@ class Store:
         with self.transaction() as cursor:
             cursor.execute(self._sql("INSERT INTO spectators (token, match_id) VALUES (?, ?)"), (digest(token), match_id))
 
+    def expire(self, match_id: str, reason: str) -> None:
+        """End a match for `reason` (it waited or idled too long); a second call changes nothing."""
+        with self.transaction() as cursor:
+            cursor.execute(self._sql("INSERT INTO expired (match_id, reason) VALUES (?, ?) "
+                                     "ON CONFLICT (match_id) DO NOTHING"), (match_id, reason))
+            self._notify(cursor, match_id, 0)
+
     def set_forfeit(self, match_id: str, seat: int, reason: str) -> None:
         with self.transaction() as cursor:
             cursor.execute(self._sql("UPDATE matches SET forfeit = ? WHERE id = ?"),
@@ -269,7 +282,9 @@ class Store:
         return (rows[0][0], None) if rows else None
 
     def match_ids(self) -> list[str]:
-        return [row[0] for row in self._query("SELECT id FROM matches ORDER BY created, id")]
+        """Every match not expired, oldest first."""
+        return [row[0] for row in self._query("SELECT id FROM matches WHERE id NOT IN (SELECT match_id FROM expired) "
+                                              "ORDER BY created, id")]
 
     def load(self, match_id: str) -> StoredMatch | None:
         rows = self._query("SELECT game, players, options, seed, rematch, forfeit FROM matches WHERE id = ?",
@@ -279,8 +294,11 @@ class Store:
         game, players, options, seed, rematch, forfeit = rows[0]
         moves = self.moves_from(match_id, 0)
         labels, holders = self.seats(match_id)  # read after the moves: who held each seat since
+        expired = self._query("SELECT reason FROM expired WHERE match_id = ?", (match_id,))
+        spectators = self._query("SELECT COUNT(*) FROM spectators WHERE match_id = ?", (match_id,))[0][0]
         return StoredMatch(match_id, game, players, json.loads(options), int(seed), labels, holders,
-                           tuple(moves), rematch, None if forfeit is None else json.loads(forfeit))
+                           tuple(moves), rematch, None if forfeit is None else json.loads(forfeit),
+                           expired[0][0] if expired else None, spectators)
 
     def seats(self, match_id: str) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
         """Each seat's label and the digest of the token holding it (None: open or a bot), by seat."""

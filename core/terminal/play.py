@@ -35,7 +35,7 @@ from ..narration import NotationError, normalize, read_move
 from ..options import format_value
 from ..records import record_to_json
 from ..registry import Registry
-from ..runner import HostInterrupts, MoveTimeout, ask_bot
+from ..hosting import BotFailed, HostInterrupts, ask, tell
 from ..files import write_file
 from ..session import Session
 from ..view import View
@@ -61,11 +61,6 @@ Ctrl-C and the end of input save the game too. Continue it with: meeple play --r
 
 class Quit(Exception):
     """The person asked to leave (the game is saved first)."""
-
-
-class BotFailed(MeepleError):
-    """A bot raised, tried to exit, answered an illegal move or ran over its time; the message
-    starts with its seat and name ("seat 2 (greedy) raised ValueError: ...")."""
 
 
 class PlayLoop:
@@ -195,26 +190,8 @@ class PlayLoop:
 
     def _ask_bot(self, bot: Bot, who: str, seat: int, view: View, legal: Sequence[Action]) -> Action:
         """The bot's legal answer, within the move time; BotFailed (starting with `who`) for any
-        other ending. A real Ctrl-C goes on as KeyboardInterrupt, even if the bot swallowed it.
-        """
-        try:
-            action = ask_bot(bot, view, legal, seat, self.move_timeout)
-        except MoveTimeout:
-            raise BotFailed(f"{who} gave no move within {self.move_timeout:g} s "
-                            f"(--move-timeout)") from None
-        except KeyboardInterrupt:
-            if self.interrupts.received:
-                raise
-            raise BotFailed(f"{who} raised KeyboardInterrupt (no Ctrl-C was pressed)") from None
-        except SystemExit as exc:
-            raise BotFailed(f"{who} tried to exit meeple (sys.exit({exc.code!r}))") from None
-        except Exception as exc:
-            raise BotFailed(f"{who} raised {type(exc).__name__}: {exc}") from None
-        if self.interrupts.received:
-            raise KeyboardInterrupt  # the bot caught the person's Ctrl-C; it still counts
-        if not self.state.is_legal(action, seat):
-            raise BotFailed(f"{who} chose an illegal move: {action!r}")
-        return action
+        other ending. A real Ctrl-C goes on as KeyboardInterrupt, even if the bot swallowed it."""
+        return ask(bot, view, legal, seat, self.move_timeout, who, self.interrupts)
 
     def _human_turn(self, seat: int) -> None:
         if self.hotseat and self.at_screen != seat:
@@ -237,40 +214,12 @@ class PlayLoop:
         return f"seat {seat} [1-{len(self.state.legal_actions(seat))}, help]> "
 
     def _apply(self, seat: int, action: Action) -> None:
-        """Apply a move and narrate it to every person, as each of them saw it."""
-        if self.state.decision.simultaneous:
-            self._choose(seat, action)
-            return
-        before = {viewer: self.state.view(viewer) for viewer in self.backlog}
-        actor = self.state.view(seat)
-
-        def narrate(after) -> dict[int, str]:
-            return {viewer: self.narrator.narrate_move(seen, action, after.view(viewer), actor)
-                    for viewer, seen in before.items()}
-
-        for viewer, line in self.session.attempt(action, seat, narrate).items():
-            if viewer == self.at_screen:
-                self.screen.narrate(line)
-            else:
-                self.backlog[viewer].append(line)
-
-    def _choose(self, seat: int, action: Action) -> None:
-        """A seat's secret choice for a simultaneous decision. Until the last seat chooses, the
-        chooser hears its own choice and the others only that it chose; then everybody hears every
-        choice, narrated one by one in seat order from the position before the decision (the
-        order the record replays them in), as each person saw it."""
-        decision = self.state.decision
-        made = dict(self.session.pending_choices)
+        """Apply a move and tell every person what happened, as each of them saw it (a secret
+        choice of a simultaneous decision stays secret until the last seat chooses)."""
+        before = self.state
 
         def narrate(after) -> dict[int, list[str]]:
-            if after.chosen:  # others still owe their choice: it stays a secret
-                waiting = ", ".join(f"seat {s}" for s in after.owing())
-                lines = {viewer: [f"seat {seat} has chosen (waiting for {waiting})"] for viewer in self.backlog}
-                if seat in lines:
-                    lines[seat] = [f"you chose {self.narrator.describe(self.state.view(seat), action)}; "
-                                   f"waiting for {waiting}"]
-                return lines
-            return self._narrate_choices(decision, {**made, seat: action})
+            return tell(self.narrator, before, after, seat, action, self.backlog)
 
         for viewer, lines in self.session.attempt(action, seat, narrate).items():
             for line in lines:
@@ -278,19 +227,6 @@ class PlayLoop:
                     self.screen.narrate(line)
                 else:
                     self.backlog[viewer].append(line)
-
-    def _narrate_choices(self, decision, choices: dict[int, Action]) -> dict[int, list[str]]:
-        """Each person's narration of a resolved simultaneous decision, choice by choice."""
-        replay = self.state.clone()
-        replay.withdraw_choices()  # the position before anyone chose
-        lines: dict[int, list[str]] = {viewer: [] for viewer in self.backlog}
-        for chooser in decision.seats():
-            before = {viewer: replay.view(viewer) for viewer in self.backlog}
-            actor = replay.view(chooser)
-            replay.apply(choices[chooser], chooser)
-            for viewer, seen in before.items():
-                lines[viewer].append(self.narrator.narrate_move(seen, choices[chooser], replay.view(viewer), actor))
-        return lines
 
     def _hand_over(self, seat: int) -> None:
         """Hotseat: wipe the screen and wait for the next person before showing anything."""
