@@ -60,6 +60,7 @@ class ProcessBot:
         self.env = None if env is None else dict(env)
         self.channel: BotChannel | None = None
         self.failure: BotProcessError | None = None
+        self.done = False  # finished: no process is ever started again (a turn asked late fails)
 
     @property
     def pid(self) -> int | None:
@@ -69,8 +70,13 @@ class ProcessBot:
         """Start the process and shake hands; a failure is kept and raised at the first decision."""
         if self.channel is not None or self.failure is not None:
             return
+        if self.done:
+            self.failure = BotProcessError("was let go: its game is over")
+            return
         try:
             self.channel = BotChannel(self.argv, self.env, self.nice)
+            if self.done:  # finished by another thread while this one started the process
+                raise BotProcessError("was let go: its game is over")
             self.channel.send(messages.encode(messages.hello(self.game, self.seat, self.seed, self.move_timeout)))
             line = self.channel.receive(time.monotonic() + START_TIMEOUT)
             messages.read_ready(messages.decode(line, "answer to hello"))
@@ -99,7 +105,9 @@ class ProcessBot:
             raise
 
     def finish(self, result: Mapping[str, Any] | None = None, forfeit: Mapping[str, Any] | None = None) -> None:
-        """The game is over (`result`) or abandoned (None): tell the bot, let it exit, reap it."""
+        """The game is over (`result`) or abandoned (None): tell the bot, let it exit, reap it.
+        No process is started for this bot afterwards."""
+        self.done = True
         channel, self.channel = self.channel, None
         if channel is None:
             return

@@ -138,7 +138,7 @@ def create_app(hub: Hub, rate: float | None = None, burst: int | None = None) ->
 
     async def create(request: Request) -> dict:
         body = await _body(request, "server.create.json")
-        match, tokens = hub.create(body["game"], len(body["seats"]), body.get("options", {}), body["seats"],
+        match, tokens = await hub.create(body["game"], len(body["seats"]), body.get("options", {}), body["seats"],
                                    address=client_address(request))
         return {"match": match.id, "tokens": {str(seat): token for seat, token in tokens.items()},
                 "summary": match.summary()}
@@ -150,7 +150,7 @@ def create_app(hub: Hub, rate: float | None = None, burst: int | None = None) ->
 
     async def watch(request: Request) -> dict:
         await _body(request, "server.join.json")
-        match, token = hub.watch(request.path_params["match"], address=client_address(request))
+        match, token = await hub.watch(request.path_params["match"], address=client_address(request))
         return {"match": match.id, "seat": None, "token": token}
 
     async def leave(request: Request) -> dict:

@@ -140,9 +140,15 @@ class BotSeats:
                 view.fields  # built under the lock: the bot's thread reads it while others move
                 bot = self._bot(match, seat)
             who = f"bot {match.seats[seat]}"
+            timeout = None if self.isolate_bots else self.bot_timeout  # an isolated bot is killed at its time
+
+            def think():
+                if match.finished:  # it ended while this turn waited for a thread: ask nothing
+                    raise BotFailed(seat, who, "was not asked: the match is over")
+                return ask(bot, view, legal, seat, timeout, who)
+
             try:
-                action = await asyncio.get_running_loop().run_in_executor(
-                    self.bot_pool, ask, bot, view, legal, seat, None if self.isolate_bots else self.bot_timeout, who)
+                action = await asyncio.get_running_loop().run_in_executor(self.bot_pool, think)
             except BotFailed as exc:
                 if not match.finished:
                     await self._forfeit(match, seat, str(exc))
@@ -164,7 +170,7 @@ class BotSeats:
 
     async def _forfeit(self, match: Match, seat: int, reason: str) -> None:
         async with match.lock:
-            self.store.set_forfeit(match.id, seat, reason)
+            await self._write(self.store.set_forfeit, match.id, seat, reason)
             match.forfeit = {"seat": seat, "reason": reason}
             self.store.notify(match.id, len(match.moves))
         await self.push(match)

@@ -69,6 +69,7 @@ class Hub(SharedDatabase, BotSeats):
         self.bot_pool = ThreadPoolExecutor(self.limits.bot_threads, thread_name_prefix="meeple-bot")
         self.commit_pool = ThreadPoolExecutor(1, thread_name_prefix="meeple-commit")
         self.created_by: dict[str, set[str]] = {}  # client address -> matches it created, not over yet
+        self.creating: set[str] = set()  # matches being written, not loaded yet
         self.spectated_by: dict[str, list[str]] = {}  # client address -> a match per spectator token
 
     # -- loading ----------------------------------------------------------------------------------
@@ -118,8 +119,12 @@ class Hub(SharedDatabase, BotSeats):
 
     # -- creating and joining ---------------------------------------------------------------------
 
-    def create(self, game_id: str, players: int | None, options: Mapping[str, Any], seats: Sequence[str],
-               rematch_of: str | None = None, address: str | None = None) -> tuple[Match, dict[int, str]]:
+    async def _write(self, write: Callable[..., Any], *args: Any) -> Any:
+        """Run a database write (a commit: an fsync) in the commit pool, never on the event loop."""
+        return await asyncio.get_running_loop().run_in_executor(self.commit_pool, functools.partial(write, *args))
+
+    async def create(self, game_id: str, players: int | None, options: Mapping[str, Any], seats: Sequence[str],
+                     rematch_of: str | None = None, address: str | None = None) -> tuple[Match, dict[int, str]]:
         """A new match; returns it and a token for each `human` seat (the creator's). `address`
         is the creating client's: it may have `Limits.matches_per_address` matches not over."""
         self._check_room(address)
@@ -134,15 +139,19 @@ class Hub(SharedDatabase, BotSeats):
         self._check_bot_room(game_id, labels)
         tokens = {seat: new_token() for seat, label in enumerate(labels) if label == HUMAN}
         match_id = secrets.token_hex(8)
+        if address is not None:  # counted before the write: a burst of requests cannot overtake it
+            self.created_by.setdefault(address, set()).add(match_id)
+        self.creating.add(match_id)
         try:
-            self.store.create_match(match_id, game_id, game.players, game.options.as_dict(), fresh_secret(), labels,
-                                    tokens, time.time(), rematch_of)
+            await self._write(self.store.create_match, match_id, game_id, game.players, game.options.as_dict(),
+                              fresh_secret(), labels, tokens, time.time(), rematch_of)
         except MeepleError as exc:
+            self.created_by.get(address, set()).discard(match_id)
             raise Refused("conflict", str(exc)) from None
+        finally:
+            self.creating.discard(match_id)
         match = self.get(match_id)
         match.creator = address
-        if address is not None:
-            self.created_by.setdefault(address, set()).add(match_id)
         self._schedule_bots(match)
         return match, tokens
 
@@ -150,12 +159,12 @@ class Hub(SharedDatabase, BotSeats):
         """Refused unless one more match fits: in total, and for `address` (None: the server's
         own, a rematch)."""
         limits = self.limits
-        if sum(1 for m in self.matches.values() if not m.finished) >= limits.matches_total:
+        if sum(1 for m in self.matches.values() if not m.finished) + len(self.creating) >= limits.matches_total:
             raise Refused("busy", f"this server hosts at most {limits.matches_total} matches at once: "
                                   f"try again later")
         if address is not None:
             mine = self.created_by.get(address, set())
-            mine -= {m for m in mine if m not in self.matches or self.matches[m].finished}
+            mine -= {m for m in mine if m not in self.creating and (m not in self.matches or self.matches[m].finished)}
             if len(mine) >= limits.matches_per_address:
                 raise Refused("too_many_matches", f"one client may have at most {limits.matches_per_address} "
                                                   f"matches not over yet: finish or leave one first")
@@ -174,7 +183,7 @@ class Hub(SharedDatabase, BotSeats):
             if not 0 <= seat < match.game.players:
                 raise Refused("bad_request", f"seat {seat} is not a seat of this match")
             token = new_token()
-            if seat not in free or not self.store.take_seat(match.id, seat, token):
+            if seat not in free or not await self._write(self.store.take_seat, match.id, seat, token):
                 raise Refused("no_seat", f"seat {seat} is not open")
             self._rebind(match)
             self.store.notify(match.id, len(match.moves))
@@ -183,7 +192,7 @@ class Hub(SharedDatabase, BotSeats):
         self._schedule_bots(match)
         return match, seat, token
 
-    def watch(self, match_id: str, address: str | None = None) -> tuple[Match, str]:
+    async def watch(self, match_id: str, address: str | None = None) -> tuple[Match, str]:
         """A spectator token for a match not over, within the spectator limits (per match, per
         client address, in total)."""
         match = self.get(match_id)
@@ -202,8 +211,12 @@ class Hub(SharedDatabase, BotSeats):
                                                      f"spectator tokens of matches not over")
             self.spectated_by[address] = mine + [match.id]
         token = new_token()
-        self.store.add_spectator(match.id, token)
-        match.spectators += 1
+        match.spectators += 1  # counted before the write: a burst of requests cannot overtake it
+        try:
+            await self._write(self.store.add_spectator, match.id, token)
+        except BaseException:
+            match.spectators -= 1
+            raise
         return match, token
 
     async def hello(self, token: Any, send: Callable[[str], Awaitable[None]],
@@ -246,7 +259,7 @@ class Hub(SharedDatabase, BotSeats):
             return
         async with match.lock:
             self._sync(match)  # the notification names the current move: no process skips it as old
-            if self.store.free_seat(match.id, seat, token):  # else given up already (another process)
+            if await self._write(self.store.free_seat, match.id, seat, token):  # else given up already (elsewhere)
                 self.store.notify(match.id, len(match.moves))
             self._rebind(match)  # the token's connections are dropped and told
             match.active = time.monotonic()
@@ -270,7 +283,7 @@ class Hub(SharedDatabase, BotSeats):
                 raise Refused("conflict", f"the rematch is {match.rematch}: join it")
             seats = [label if kind(label) == "bot" else OPEN for label in match.seats]
             seats[seat] = HUMAN
-            new, tokens = self.create(match.game.spec.id, match.game.players, match.game.options.as_dict(), seats,
+            new, tokens = await self.create(match.game.spec.id, match.game.players, match.game.options.as_dict(), seats,
                                       rematch_of=match.id)
             match.rematch = new.id
             self.store.notify(match.id, len(match.moves))
@@ -330,10 +343,9 @@ class Hub(SharedDatabase, BotSeats):
             trial, narration = self._trial(match, seat, action)
         except IllegalAction as exc:
             raise Refused("illegal", str(exc)) from None
-        store = functools.partial(self.store.add_move, match.id, len(match.moves), seat,
-                                  action_to_data(match.game_cls, action), token)
         try:
-            await asyncio.get_running_loop().run_in_executor(self.commit_pool, store)
+            await self._write(self.store.add_move, match.id, len(match.moves), seat,
+                              action_to_data(match.game_cls, action), token)
         except PlyTaken as exc:
             raise Refused("stale", str(exc)) from None
         except SeatLost:
@@ -408,7 +420,7 @@ class Hub(SharedDatabase, BotSeats):
             self._sync(match)
             if match.finished:
                 return
-            self.store.expire(match.id, reason)
+            await self._write(self.store.expire, match.id, reason)
             match.expired = reason
         await self.push(match)
         self._next(match)

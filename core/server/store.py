@@ -106,6 +106,8 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.lock = threading.Lock()
+        self.reader: Any = None  # SQLite: a second connection for reads (PostgreSQL: the one connection)
+        self.read_lock = threading.Lock()
         if url.startswith(("postgresql://", "postgres://")):
             try:
                 import psycopg
@@ -126,6 +128,9 @@ class Store:
                 self.connection.execute("PRAGMA journal_mode=WAL")
                 self.connection.execute("PRAGMA synchronous=FULL")
                 self.connection.execute("PRAGMA foreign_keys=ON")
+                # Reads on a connection of their own: in WAL mode they never wait for a commit's
+                # fsync, so the event loop reading a token is not held up by a move being stored.
+                self.reader = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
             except sqlite3.Error as exc:
                 raise StoreError(f"cannot open database {path}: {exc}") from None
         with self.transaction() as cursor:
@@ -141,13 +146,19 @@ class Store:
         return text.replace("?", self.mark)
 
     def _query(self, text: str, params: Sequence[Any] = ()) -> list[tuple]:
-        with self.transaction() as cursor:
-            cursor.execute(self._sql(text), params)
-            return cursor.fetchall()
+        if self.reader is None:
+            with self.transaction() as cursor:
+                cursor.execute(self._sql(text), params)
+                return cursor.fetchall()
+        with self.read_lock:
+            return self.reader.execute(self._sql(text), params).fetchall()
 
     def close(self) -> None:
         with self.lock:
             self.connection.close()
+        if self.reader is not None:
+            with self.read_lock:
+                self.reader.close()
 
     # -- writes ---------------------------------------------------------------------------------
 

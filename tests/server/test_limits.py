@@ -137,8 +137,8 @@ def test_matches_per_address_are_capped_until_one_is_over(limited):
 
 def test_matches_in_total_are_capped_whoever_asks(limited):
     server = limited(matches_total=2)
-    server.hub.create("linkage", 2, {}, ["human", "human"], address="10.0.0.1")
-    server.hub.create("linkage", 2, {}, ["human", "human"], address="10.0.0.2")
+    for address in ("10.0.0.1", "10.0.0.2"):
+        server.client.portal.call(lambda: server.hub.create("linkage", 2, {}, ["human", "human"], address=address))
     error = refused(server.client.post("/api/matches", json={"game": "linkage", "seats": ["human", "human"]}),
                     503, "busy")
     assert "at most 2 matches" in error["message"] and open_matches(server) == 2
@@ -153,7 +153,7 @@ def test_spectator_tokens_are_capped_per_match_per_address_and_in_total(limited)
     assert server.client.post(f"/api/matches/{second}/watch", json={}).status_code == 200
     error = refused(server.client.post(f"/api/matches/{second}/watch", json={}), 429, "too_many_spectators")
     assert "one client" in error["message"]
-    server.hub.watch(third, address="10.0.0.9")
+    server.client.portal.call(lambda: server.hub.watch(third, address="10.0.0.9"))
     error = refused(server.client.post(f"/api/matches/{third}/watch", json={}), 503, "busy")
     assert "spectator tokens" in error["message"]
     assert sum(server.hub.get(m).spectators for m in (first, second, third)) == 4
