@@ -219,9 +219,11 @@ async def _attack(port: int, seconds: float, addresses: list[str], queue) -> Non
 
 # -- the honest match -------------------------------------------------------------------------------
 
-async def honest(port: int, seconds: float, rng: random.Random) -> tuple[list[float], list[str]]:
-    """Two people play Linkage from 127.0.0.2 for `seconds`; each move's latency in seconds."""
-    latencies: list[float] = []
+async def honest(port: int, seconds: float, rng: random.Random) -> tuple[list[tuple[float, float]], list[str]]:
+    """Two people play Linkage from 127.0.0.2 for `seconds`: (when, latency) of each move, in
+    seconds (when: since the start)."""
+    latencies: list[tuple[float, float]] = []
+    begun = time.monotonic()
     errors: list[str] = []
     stop = asyncio.get_running_loop().time() + seconds
     url = f"ws://127.0.0.1:{port}/ws"
@@ -236,7 +238,7 @@ async def honest(port: int, seconds: float, rng: random.Random) -> tuple[list[fl
                     errors.append(str(message))
                     return
                 if sent is not None and message["ply"] > sent[0]:
-                    latencies.append(time.monotonic() - sent[1])
+                    latencies.append((sent[1] - begun, time.monotonic() - sent[1]))
                     sent = None
                 if message["status"] == "finished" or asyncio.get_running_loop().time() > stop:
                     return
@@ -262,6 +264,15 @@ def lobby_matches(port: int) -> set[str]:
     request = urllib.request.Request(f"http://127.0.0.1:{port}/api/lobby")
     with urllib.request.urlopen(request, timeout=30) as response:
         return {m["match"] for m in json.loads(response.read())["matches"]}
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used so far (Linux /proc), in seconds."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def percentile(values: list[float], q: int) -> float:
@@ -304,8 +315,8 @@ async def main() -> None:
             server.wait(30)
 
 
-def latency_line(latencies: list[float]) -> str:
-    lat = sorted(latencies)
+def latency_line(latencies: list[tuple[float, float]]) -> str:
+    lat = sorted(latency for _, latency in latencies)
     return (f"{len(lat)} moves, latency p50 {percentile(lat, 50) * 1000:.1f} ms, p90 {percentile(lat, 90) * 1000:.1f} ms, "
             f"p99 {percentile(lat, 99) * 1000:.1f} ms, max {max(lat, default=float('nan')) * 1000:.1f} ms")
 
@@ -328,7 +339,9 @@ async def run(port: int, server: subprocess.Popen, args, rng: random.Random, log
             await asyncio.sleep(0.5)
 
     watcher = asyncio.create_task(watch())
+    cpu = (time.monotonic(), cpu_seconds(server.pid), cpu_seconds(attack.pid))
     latencies, errors = await honest(port, args.seconds - 2, rng)
+    cpu = (time.monotonic() - cpu[0], cpu_seconds(server.pid) - cpu[1], cpu_seconds(attack.pid) - cpu[2])
     codes = await asyncio.to_thread(queue.get, True, args.seconds + 120)
     await asyncio.to_thread(attack.join, 60)
     await watcher
@@ -352,8 +365,13 @@ async def run(port: int, server: subprocess.Popen, args, rng: random.Random, log
     text = log.read_text(errors="replace")
     print(f"attack: {args.seconds:g} s from {len(addresses)} addresses; peak {peak['bots']} bot processes, "
           f"peak memory {peak['rss'] / 1024:.0f} MiB (server and bots)")
+    print(f"  CPU over {cpu[0]:.0f} s: server {cpu[1]:.1f} s, attacker {cpu[2]:.1f} s; load average "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print("  answers by code: " + ", ".join(f"{code} {count}" for code, count in sorted(codes.items())))
     print(f"honest match under attack: {latency_line(latencies)}; errors {len(errors)}")
+    for start in range(0, int(args.seconds), 10):
+        window = [(when, latency) for when, latency in latencies if start <= when < start + 10]
+        print(f"  moves sent {start}-{start + 10} s into the attack: {latency_line(window)}")
     for error in errors[:3]:
         print(f"  {error[:200]}")
     print(f"afterwards: {len(expired_at)} matches expired; {len(listed)} still listed; bot processes left "

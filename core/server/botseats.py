@@ -170,7 +170,7 @@ class BotSeats:
 
     async def _forfeit(self, match: Match, seat: int, reason: str) -> None:
         async with match.lock:
-            await self._write(self.store.set_forfeit, match.id, seat, reason)
+            await self._write(self.store.set_forfeit, match.id, seat, reason, move=True)
             match.forfeit = {"seat": seat, "reason": reason}
             self.store.notify(match.id, len(match.moves))
         await self.push(match)

@@ -67,7 +67,10 @@ class Hub(SharedDatabase, BotSeats):
         self.heartbeat: asyncio.Task | None = None
         self.reaper: asyncio.Task | None = None
         self.bot_pool = ThreadPoolExecutor(self.limits.bot_threads, thread_name_prefix="meeple-bot")
+        # Moves (and forfeits) commit in a pool of their own, so a person's move never waits
+        # behind a queue of other writes (a crowd creating matches, expiry): at most behind one.
         self.commit_pool = ThreadPoolExecutor(1, thread_name_prefix="meeple-commit")
+        self.lobby_pool = ThreadPoolExecutor(1, thread_name_prefix="meeple-lobby")
         self.created_by: dict[str, set[str]] = {}  # client address -> matches it created, not over yet
         self.creating: set[str] = set()  # matches being written, not loaded yet
         self.spectated_by: dict[str, list[str]] = {}  # client address -> a match per spectator token
@@ -119,9 +122,11 @@ class Hub(SharedDatabase, BotSeats):
 
     # -- creating and joining ---------------------------------------------------------------------
 
-    async def _write(self, write: Callable[..., Any], *args: Any) -> Any:
-        """Run a database write (a commit: an fsync) in the commit pool, never on the event loop."""
-        return await asyncio.get_running_loop().run_in_executor(self.commit_pool, functools.partial(write, *args))
+    async def _write(self, write: Callable[..., Any], *args: Any, move: bool = False) -> Any:
+        """Run a database write (a commit: an fsync) in a worker thread, never on the event loop:
+        a move's (or a forfeit's) in the commit pool, any other in the lobby pool."""
+        pool = self.commit_pool if move else self.lobby_pool
+        return await asyncio.get_running_loop().run_in_executor(pool, functools.partial(write, *args))
 
     async def create(self, game_id: str, players: int | None, options: Mapping[str, Any], seats: Sequence[str],
                      rematch_of: str | None = None, address: str | None = None) -> tuple[Match, dict[int, str]]:
@@ -345,7 +350,7 @@ class Hub(SharedDatabase, BotSeats):
             raise Refused("illegal", str(exc)) from None
         try:
             await self._write(self.store.add_move, match.id, len(match.moves), seat,
-                              action_to_data(match.game_cls, action), token)
+                              action_to_data(match.game_cls, action), token, move=True)
         except PlyTaken as exc:
             raise Refused("stale", str(exc)) from None
         except SeatLost:
@@ -437,6 +442,7 @@ class Hub(SharedDatabase, BotSeats):
             self.close_bots(match)
         self.bot_pool.shutdown(wait=False, cancel_futures=True)
         self.commit_pool.shutdown(wait=False)
+        self.lobby_pool.shutdown(wait=False)
 
     def close_bots(self, match: Match) -> None:
         """Let the match's bots go now, in this thread (the server stops)."""
