@@ -147,15 +147,18 @@ class Hub(SharedDatabase, BotSeats):
         if address is not None:  # counted before the write: a burst of requests cannot overtake it
             self.created_by.setdefault(address, set()).add(match_id)
         self.creating.add(match_id)
+        seed = fresh_secret()
         try:
             await self._write(self.store.create_match, match_id, game_id, game.players, game.options.as_dict(),
-                              fresh_secret(), labels, tokens, time.time(), rematch_of)
+                              seed, labels, tokens, time.time(), rematch_of)
         except MeepleError as exc:
             self.created_by.get(address, set()).discard(match_id)
             raise Refused("conflict", str(exc)) from None
         finally:
             self.creating.discard(match_id)
-        match = self.get(match_id)
+        match = Match(match_id, game, seed, labels, self.registry.narrator(game_id))  # as stored: no read back
+        match.holders[:] = [digest(tokens[seat]) if seat in tokens else None for seat in range(game.players)]
+        self.matches[match_id] = match
         match.creator = address
         self._schedule_bots(match)
         return match, tokens
@@ -231,13 +234,13 @@ class Hub(SharedDatabase, BotSeats):
         sent its first update."""
         match, seat = self.identify(token)
         connection = Connection(match, seat, token, send, close)
-        self._rebind(match)  # who holds each seat now: connections of a token given up meanwhile go
-        if not connection.holds():  # given up between the two reads
-            raise unknown_token()
         same = sum(1 for other in match.connections if other.token == connection.token)
         if same >= self.limits.sockets_per_token:
             raise Refused("too_many_sockets", f"a seat or spectator token may have at most "
                                               f"{self.limits.sockets_per_token} connections open")
+        self._rebind(match)  # who holds each seat now: connections of a token given up meanwhile go
+        if not connection.holds():  # given up between the two reads
+            raise unknown_token()
         match.connections.add(connection)
         await send(match.updates([connection])[seat])
         return connection
