@@ -64,8 +64,8 @@ class Limits:
         for name, cap in self.bot_caps:
             value = params.get(name)
             if isinstance(value, (int, float)) and not isinstance(value, bool) and value > cap:
-                return (f"bot {label}: {name}={value:g} is above this server's limit of {cap:g} "
-                        f"(--bot-cap {name}=...)")
+                shown = value if isinstance(value, int) else f"{value:g}"
+                return f"bot {label}: {name}={shown} is above this server's limit of {cap:g} (--bot-cap {name}=...)"
         return None
 
     def bot_cost(self, params: Mapping[str, Any]) -> int:
