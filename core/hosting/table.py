@@ -15,16 +15,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Mapping, Sequence
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, MeepleError
 from ..records import Forfeit
 from ..seeds import fresh_secret
 from ..session import Session
-from .bots import BotFailed, ask
+from .bots import BotFailed, HostInterrupts, ask
 from .narration import seat_view, tell
 from .results import result_of
 
 if TYPE_CHECKING:
     from ..actions import Action
+    from ..bots import Bot
     from ..registry import Registry
     from ..state import State
     from ..view import View
@@ -36,12 +37,16 @@ class Table:
     """One game between people and bots, asked and told the same way by every host."""
 
     def __init__(self, registry: "Registry", session: Session, move_timeout: float | None = 60.0,
-                 view: Callable[["State", Any], "View"] = seat_view) -> None:
+                 view: Callable[["State", Any], "View"] = seat_view,
+                 interrupts: HostInterrupts | None = None) -> None:
+        """`interrupts`: the host's watch for a real Ctrl-C while a bot thinks (terminal play)."""
+        self.registry = registry
         self.session = session
         self.narrator = registry.narrator(session.game.spec.id)
         self.move_timeout = move_timeout
         self.view_of = view
-        self.bots = {seat: session.make_bot(registry, seat)
+        self.interrupts = interrupts
+        self.bots = {seat: self.make_bot(seat)
                      for seat in range(session.game.players) if not session.is_human(seat)}
         self.forfeit: Forfeit | None = None
 
@@ -52,6 +57,18 @@ class Table:
         seed unless one is given."""
         session = Session.start(registry, game_id, seats, fresh_secret() if seed is None else seed, options)
         return cls(registry, session, move_timeout)
+
+    def make_bot(self, seat: int, spec: str | None = None) -> "Bot":
+        """The bot for `seat` (or the bot `spec` for that seat, for hints); a factory that raises
+        is one clear line (MeepleError)."""
+        name = spec if spec is not None else self.session.seats[seat]
+        try:
+            return self.session.make_bot(self.registry, seat, spec)
+        except MeepleError:
+            raise
+        except Exception as exc:
+            raise MeepleError(f"the bot {name} for seat {seat} could not be built: "
+                              f"{type(exc).__name__}: {exc}") from None
 
     # -- what the front end shows -----------------------------------------------------------------
 
@@ -85,26 +102,40 @@ class Table:
             raise IllegalAction(f"seat {seat} has nothing to decide now")
         return self._apply(seat, action, list(viewers))
 
+    def bot_owing(self) -> int | None:
+        """The bot seat to ask now, if any: of a simultaneous decision, the bots come first (so
+        no bot ever chooses after a person, from a view that might hold a person's choice)."""
+        if self.over:
+            return None
+        return next((seat for seat in self.state.owing() if seat in self.bots), None)
+
+    def play_bot(self, viewers: Iterable[Hashable]) -> Told:
+        """One move of the bot that owes one (`bot_owing`): the lines each of `viewers` is told.
+        BotFailed, named ``seat N (spec)``, if it gives no legal move in time: the host decides
+        what a failure means (a forfeit in `play_bots`; terminal play saves the game and stops)."""
+        seat = self.bot_owing()
+        if seat is None:
+            raise IllegalAction("no bot has a decision to make now")
+        action = ask(self.bots[seat], self.state.view(seat), self.state.legal_actions(seat), seat,
+                     self.move_timeout, f"seat {seat} ({self.session.seats[seat]})", self.interrupts)
+        return self._apply(seat, action, list(viewers))
+
     def play_bots(self, viewers: Iterable[Hashable]) -> Told:
         """Let the bots play until a person owes a decision or the game is over; the lines each
         of `viewers` is told, in order. A bot that fails forfeits the game."""
         viewers = list(viewers)
         told: Told = {viewer: [] for viewer in viewers}
-        while not self.over:
-            bots = [seat for seat in self.state.owing() if seat in self.bots]
-            if not bots:
-                break
-            seat = bots[0]
+        while (seat := self.bot_owing()) is not None:
             try:
-                action = ask(self.bots[seat], self.state.view(seat), self.state.legal_actions(seat), seat,
-                             self.move_timeout, f"bot {self.session.seats[seat]}")
+                lines = self.play_bot(viewers)
             except BotFailed as exc:
-                self.forfeit = Forfeit(seat, str(exc))
+                reason = f"bot {self.session.seats[seat]} {exc.reason}"
+                self.forfeit = Forfeit(seat, reason)
                 for viewer in viewers:
-                    told[viewer].append(f"seat {seat} forfeits: {exc}")
+                    told[viewer].append(f"seat {seat} forfeits: {reason}")
                 break
-            for viewer, lines in self._apply(seat, action, viewers).items():
-                told[viewer] += lines
+            for viewer, more in lines.items():
+                told[viewer] += more
         return told
 
     def _apply(self, seat: int, action: "Action", viewers: list[Hashable]) -> Told:
