@@ -33,8 +33,7 @@ from ..errors import BotError, MeepleError, OptionError, SaveError, UnknownName
 from ..game import Game
 from ..narration import read_move
 from ..registry import Registry
-from ..records import replay_steps
-from ..hosting import BotFailed, HostInterrupts, ask, result_of
+from ..hosting import BotFailed, HostInterrupts, ask, result_of, tell
 from ..seeds import fresh_secret
 from ..serialization import action_from_data, action_to_data, view_to_data
 from ..files import file_kind
@@ -365,16 +364,18 @@ def history(server: Server, request: dict[str, Any]) -> dict[str, Any]:
     since = request.get("since", 0)
     narrator = server.registry.narrator(session.game.spec.id)
     events = []
-    # The record's moves only: a simultaneous decision under way is in no history until every
-    # seat has chosen (its choices are then told in seat order, as the record holds them).
-    before = actor = None
-    for number, state in enumerate(replay_steps(session.game, session.seed, session.actions)):
-        if number > since:
-            action = session.actions[number - 1]
-            events.append({"move": number, "seat": actor.player,
-                           "text": narrator.narrate_move(before, action, state.view(seat), actor)})
-        if number < len(session.actions):
-            before, actor = state.view(seat), state.view(state.current_player)
+    # The record's moves, told by the host layer as this viewer saw them: a simultaneous
+    # decision under way is in no history until every seat has chosen (its choices are then
+    # told in seat order, as the record holds them).
+    state, untold = session.game.new_state(session.seed), []
+    for number, action in enumerate(session.actions, start=1):
+        before, actor = state.clone(), state.owing()[0]  # the record's order: the seat that owes
+        state.apply(action)
+        untold.append((number, actor))
+        if not state.chosen:
+            lines = tell(narrator, before, state, actor, action, [seat])[seat]
+            events += [{"move": n, "seat": s, "text": text} for (n, s), text in zip(untold, lines) if n > since]
+            untold = []
     return {"session": request["session"], "seat": seat, "events": events}
 
 
