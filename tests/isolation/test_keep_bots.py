@@ -117,3 +117,44 @@ def test_an_isolated_bot_kept_for_the_match_serves_every_game_from_one_process(r
     bot = isolated_bot(BotSpec.parse("random"), game, registry.narrator("nim"), 1, 41, keep=True)
     pids, _ = play_games(registry, bot, [41, 42, 43])
     assert len(set(pids)) == 1 and None not in pids
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_meeple_match_keep_bots_starts_each_bot_once_for_the_whole_match(registry, tmp_path, jobs):
+    """`run_match(keep_bots=True)`: one process per lineup entry (per worker with several jobs)
+    serves every game, its seat rotating; each game is greeted with that game's own bot seed."""
+    from meeple.match import run_match
+
+    path = tmp_path / "counting.py"
+    path.write_text(textwrap.dedent(COUNTING), encoding="utf-8")
+    spec = f"exec:{shlex.quote(sys.executable)} {shlex.quote(str(path))} {tmp_path / 'log.jsonl'} many"
+    result = run_match(registry, "nim", [spec, "random"], 4, seed=5, jobs=jobs, keep_bots=True)
+    assert len(result.outcomes) == 4 and not any(o.record.get("forfeit") for o in result.outcomes)
+    hellos = [entry for entry in logged(tmp_path) if entry["message"]["type"] == "hello"]
+    assert len(hellos) == 4 and {h["message"]["seat"] for h in hellos} == {0, 1}
+    assert len({h["pid"] for h in hellos}) <= jobs
+    assert len({h["message"]["seed"] for h in hellos}) == 4, "every game gives the bot its own seed"
+    fresh = run_match(registry, "nim", [spec, "random"], 4, seed=5, jobs=1)
+    assert [o.record for o in fresh.outcomes] == [o.record for o in result.outcomes], "same games either way"
+
+
+@pytest.mark.parametrize("lineup", [["random", "random"], ["random:seed=9", "random"]])
+def test_kept_isolated_bots_play_the_same_games_as_fresh_ones(registry, lineup):
+    """A kept driver gets each game's bot seed in its hello, as a fresh one gets it: same games."""
+    from meeple.match import run_match
+
+    kept = run_match(registry, "nim", lineup, 4, seed=8, isolate=True, keep_bots=True)
+    fresh = run_match(registry, "nim", lineup, 4, seed=8, isolate=True)
+    assert [o.record for o in kept.outcomes] == [o.record for o in fresh.outcomes]
+
+
+def test_the_keep_bots_option_of_meeple_match(registry, tmp_path, capsys):
+    from meeple.cli.app import main
+
+    path = tmp_path / "counting.py"
+    path.write_text(textwrap.dedent(COUNTING), encoding="utf-8")
+    spec = f"exec:{shlex.quote(sys.executable)} {shlex.quote(str(path))} {tmp_path / 'log.jsonl'} many"
+    assert main(["match", "nim", "-b", spec, "-b", "random", "-n", "3", "--keep-bots", "--json"]) == 0
+    hellos = [entry for entry in logged(tmp_path) if entry["message"]["type"] == "hello"]
+    assert len(hellos) == 3 and len({h["pid"] for h in hellos}) == 1
+    assert json.loads(capsys.readouterr().out)["games"] == 3
