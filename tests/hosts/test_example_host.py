@@ -97,6 +97,24 @@ def test_a_failing_bot_forfeits_and_the_people_are_told():
                               "winners": [0]}
 
 
+def test_one_bot_move_at_a_time_leaves_the_failure_to_the_host():
+    """`play_bot` (what terminal play uses): one move of the bot that owes; a failing bot is a
+    BotFailed named by seat and bot, and the game is left as it was (no forfeit is recorded)."""
+    from meeple.errors import IllegalAction
+    from meeple.hosting import BotFailed
+
+    table = Table.start(REGISTRY, "nim", ["human", "random"], seed=2, move_timeout=5)
+    with pytest.raises(IllegalAction, match="no bot has a decision"):
+        table.play_bot([0])
+    table.play(0, table.legal(0)[0], [0])
+    assert table.bot_owing() == 1
+    table.bots[1].act = lambda view, legal: (_ for _ in ()).throw(RuntimeError("out of ideas"))
+    before = table.state.fingerprint()
+    with pytest.raises(BotFailed, match=r"^seat 1 \(random\) raised RuntimeError: out of ideas$"):
+        table.play_bot([0])
+    assert table.state.fingerprint() == before and table.forfeit is None
+
+
 def test_the_example_host_runs_at_a_terminal():
     done = subprocess.run([sys.executable, str(EXAMPLE), "nim", "ann", "random"], input="1\n" * 40,
                           capture_output=True, text=True, timeout=120)
