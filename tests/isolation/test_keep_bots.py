@@ -158,3 +158,15 @@ def test_the_keep_bots_option_of_meeple_match(registry, tmp_path, capsys):
     hellos = [entry for entry in logged(tmp_path) if entry["message"]["type"] == "hello"]
     assert len(hellos) == 3 and len({h["pid"] for h in hellos}) == 1
     assert json.loads(capsys.readouterr().out)["games"] == 3
+
+
+def test_the_keep_bots_option_of_meeple_tournament(registry, tmp_path, capsys):
+    from meeple.cli.app import main
+
+    path = tmp_path / "counting.py"
+    path.write_text(textwrap.dedent(COUNTING), encoding="utf-8")
+    spec = f"exec:{shlex.quote(sys.executable)} {shlex.quote(str(path))} {tmp_path / 'log.jsonl'} many"
+    assert main(["tournament", "nim", "-b", spec, "-b", "random", "-b", "mcts:iterations=5", "--players", "2",
+                 "--games", "2", "--keep-bots", "--json"]) == 0
+    hellos = [entry for entry in logged(tmp_path) if entry["message"]["type"] == "hello"]
+    assert len(hellos) == 4 and len({h["pid"] for h in hellos}) == 1, "2 lineups with it × 2 games, one process"
