@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterator, NoReturn
 
 from meeple import MeepleError
 from meeple.cli.common import one_line
-from meeple.session import SEED_LIMIT
+from meeple.seeds import SEED_LIMIT
 
 
 def _integer(text: str, what: str) -> int:

@@ -2,8 +2,10 @@
 
 ``python -m meeple.botdriver SPEC [--source BLOB]`` loads the plugins (the installed ones, or
 those `--source` names: a pickled `RegistrySource`, which the host writes), reads `hello`, builds
-the bot SPEC for that seat with the seed it was given, answers `ready`, and then answers every
-`decide` until `end` or the end of its input. Only the protocol's JSON reaches the bot: its view
+the bot SPEC for that seat with the seed it was given, answers `ready` (saying it plays many
+games), and then answers every `decide` until `end` or the end of its input. After `end`, a new
+`hello` (a host keeping bots across a match's games) starts the next game with a bot built
+afresh for it — nothing of the previous game is kept but the loaded plugins. Only the protocol's JSON reaches the bot: its view
 and the legal actions, rebuilt here from their JSON; no object of the host's exists here.
 
 Whatever the bot writes to standard output goes to standard error instead (the protocol owns
@@ -48,22 +50,34 @@ def _registry(source_blob: str | None):
 
 
 def _serve(spec: str, source_blob: str | None, inbox: BinaryIO, out: BinaryIO) -> int:
-    hello = read_message(inbox)
-    if hello is None:
-        return 0
-    if not isinstance(hello, dict) or hello.get("type") != "hello" or hello.get("protocol") != messages.PROTOCOL_VERSION:
-        print(f"meeple bot driver: expected hello (protocol {messages.PROTOCOL_VERSION}), got {str(hello)[:80]}",
-              file=sys.stderr)
-        return 2
-    registry = _registry(source_blob)
+    """Play games, each from its `hello` to its `end`, until the input ends."""
+    registry = None
+    while True:
+        hello = read_message(inbox)
+        if hello is None:
+            return 0
+        if not isinstance(hello, dict) or hello.get("type") != "hello" or hello.get("protocol") != messages.PROTOCOL_VERSION:
+            print(f"meeple bot driver: expected hello (protocol {messages.PROTOCOL_VERSION}), got {str(hello)[:80]}",
+                  file=sys.stderr)
+            return 2
+        registry = registry or _registry(source_blob)
+        status = _play(registry, spec, hello, inbox, out)
+        if status is not None:
+            return status
+
+
+def _play(registry, spec: str, hello: dict[str, Any], inbox: BinaryIO, out: BinaryIO) -> int | None:
+    """One game, with a bot built for it; None once it has ended (`end`), else the exit status."""
     game = registry.create(hello["game"], hello["players"], hello["options"])
     game_cls = type(game)
     bot = registry.make_bot(spec, game, hello["seat"], {"seed": hello["seed"]})
-    write_message(out, {"type": "ready", "protocol": messages.PROTOCOL_VERSION, "name": spec})
+    write_message(out, {"type": "ready", "protocol": messages.PROTOCOL_VERSION, "name": spec, "games": "many"})
     while True:
         message = read_message(inbox)
-        if message is None or message.get("type") == "end":
+        if message is None:
             return 0
+        if message.get("type") == "end":
+            return None
         view = view_from_data(game_cls, message["view"])
         legal = [action_from_data(game_cls, move["action"]) for move in message["legal"]]
         try:

@@ -63,12 +63,14 @@ class MatchResult:
 def run_match(registry: Registry, game_id: str, bot_specs: Sequence[str], games: int, seed: int | None = None,
               options: Mapping[str, Any] | None = None, move_timeout: float | None = None,
               on_game: Callable[[GameOutcome], None] | None = None, jobs: int = 1,
-              source: RegistrySource | None = None, isolate: bool = False) -> MatchResult:
+              source: RegistrySource | None = None, isolate: bool = False, keep_bots: bool = False) -> MatchResult:
     """Play `games` games of `game_id`, one seat per bot spec, seats rotating each game.
 
     `on_game` sees each outcome as it finishes (with several jobs, not in plan order); the
     result lists them in plan order. `source` tells worker processes how to load the plugins.
-    `seed` defaults to a fresh secret. Ctrl-C raises `RunInterrupted`.
+    `seed` defaults to a fresh secret. Ctrl-C raises `RunInterrupted`. With `keep_bots`, an
+    ``exec:`` or isolated bot that plays many games keeps its process for the whole match
+    (docs/bots.md, "Many games, one process").
     """
     if games < 1:
         raise OptionError("a match needs at least one game")
@@ -77,7 +79,7 @@ def run_match(registry: Registry, game_id: str, bot_specs: Sequence[str], games:
     plan = match_plan(len(setup.bots), games, seed, explicit_seeds(setup.bots))
     game = registry.create(game_id, setup.players, dict(setup.options))
     executor = make_executor(registry, source or RegistrySource.of(registry), jobs,
-                             force_pool=move_timeout is not None, isolate=isolate)
+                             force_pool=move_timeout is not None, isolate=isolate, keep_bots=keep_bots)
     started = time.perf_counter()
     finished = 0
 

@@ -20,10 +20,14 @@ import secrets
 
 from .errors import OptionError
 
-__all__ = ["SEED_BITS", "check_seed", "derive", "fresh_secret"]
+__all__ = ["SEED_BITS", "SEED_LIMIT", "check_seed", "derive", "fresh_secret"]
 
-#: Seeds are non-negative 63-bit integers (they fit a signed 64-bit integer everywhere).
+#: Derived seeds and fresh secrets are non-negative 63-bit integers (they fit a signed 64-bit
+#: integer everywhere), which every seed check below accepts.
 SEED_BITS = 63
+#: A seed meeple accepts is below this: the games' `Rng` reads a seed as 64 bits, so every
+#: integer in [0, 2**64) is a different deal, and any other would alias one of them.
+SEED_LIMIT = 1 << 64
 
 
 def derive(secret: int, *parts: str | int) -> int:
@@ -52,8 +56,11 @@ def fresh_secret() -> int:
     return secrets.randbits(SEED_BITS)
 
 
-def check_seed(seed: int) -> int:
-    """`seed` if it is a series seed meeple accepts (an int in [0, 2**63)); else an OptionError."""
-    if type(seed) is not int or not 0 <= seed < 1 << SEED_BITS:
-        raise OptionError(f"--seed must be an integer from 0 to 2**{SEED_BITS} - 1, got {seed!r}")
+def check_seed(seed: object, what: str = "--seed") -> int:
+    """`seed` if it is a seed meeple accepts: exactly an int (not a bool, not 5.0) in [0, 2**64),
+    as the games' generator reads it; else an OptionError naming `what` ("--seed", "a seed")."""
+    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+        shown = repr(seed)
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        raise OptionError(f"{what} must be an integer from 0 to 2**64 - 1, got {shown}")
     return seed

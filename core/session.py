@@ -19,9 +19,6 @@ who reads it learns everything. Hosts show players views; save files are for res
 from __future__ import annotations
 
 import json
-import os
-import stat
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, TypeVar
 
@@ -31,7 +28,9 @@ from .actions import Action
 from .bots import Bot, BotSpec
 from .errors import IllegalAction, MeepleError, OptionError, SaveError, UnknownName
 from .game import Game
+from .files import read_json_file, write_file
 from .records import GameRecord, make_record, replay_actions
+from .seeds import SEED_LIMIT, check_seed
 from .serialization import (action_from_data, action_to_data, dumps, state_fingerprint,
                             state_from_data, state_to_data)
 from .state import State
@@ -53,8 +52,6 @@ _SAVE_KEYS = {"format", "kind", "note", "game", "plugin_version", "players", "op
 _SAVE_TYPES = {"format": int, "kind": str, "note": str, "game": str, "plugin_version": str,
                "players": int, "options": dict, "seed": int, "seats": list, "actions": list,
                "state": dict, "fingerprint": str}
-#: Seeds are read by the games' `Rng` as 64 bits: any other integer would alias one of these.
-SEED_LIMIT = 1 << 64
 #: `Session.load` reads at most this many bytes (a long game's save is well under 1 MiB).
 MAX_SAVE_BYTES = 16 << 20
 
@@ -92,7 +89,7 @@ class Session:
         """A new game of `game_id` with one seat per entry of `seats` (`human` or a bot spec).
         `seed` is an integer in [0, 2**64): the games' generator reads 64 bits.
         """
-        check_seed(seed)
+        check_seed(seed, "a seed")
         labels = tuple(seat_label(registry, game_id, s) for s in seats)
         game = registry.create(game_id, len(labels), options)
         return cls(game, seed, labels, registry.game_version(game_id), game.new_state(seed), [])
@@ -265,105 +262,12 @@ def _check_options_as_written(saved: dict[str, Any], written: dict[str, Any]) ->
                             f"where meeple writes {_short(value)}")
 
 
-def check_seed(seed: Any) -> None:
-    """OptionError unless `seed` is an int in [0, 2**64) (exactly an int: not a bool, not 5.0)."""
-    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
-        raise OptionError(f"a seed is an integer from 0 to 2**64 - 1, got {_short(seed)}")
-
-
 _JSON_NAMES = {int: "an integer", str: "a string", dict: "an object", list: "a list"}
 
 
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
-
-
-def write_file(path: Path, text: str, overwrite: bool, error: type[MeepleError] = MeepleError) -> None:
-    """Write `text` to `path` atomically through a temporary file beside it.
-
-    Only regular files are replaced: a directory, device node, FIFO or socket at `path` is
-    refused. With ``overwrite=False`` the file is linked into place, which fails if anything
-    exists there by then (no check-then-write race). Raises `error` with one line.
-    """
-    path = Path(path)
-    try:
-        mode = path.stat().st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError as exc:
-        raise error(f"cannot write {path}: {exc.strerror}") from None
-    if mode is not None:
-        if not stat.S_ISREG(mode):
-            raise error(f"cannot write {path}: {file_kind(mode)}, not a regular file")
-        if not overwrite:
-            raise error(f"{path} already exists: it is left as it is")
-    directory = path.parent
-    try:
-        handle, temporary = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".partial")
-    except OSError as exc:
-        raise error(f"cannot write {path}: {exc.strerror}") from None
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        if overwrite:
-            os.replace(temporary, path)
-        else:
-            os.link(temporary, path)
-    except FileExistsError:
-        raise error(f"{path} already exists: it is left as it is") from None
-    except OSError as exc:
-        raise error(f"cannot write {path}: {exc.strerror}") from None
-    finally:
-        try:
-            os.unlink(temporary)
-        except FileNotFoundError:
-            pass
-
-
-def read_regular_file(path: Path, max_bytes: int | None = None,
-                      error: type[MeepleError] = MeepleError) -> bytes:
-    """The bytes of `path`, a regular file, or `error` with one line.
-
-    Opened without blocking (a FIFO would wait for a writer) and checked to be a regular file
-    before anything is read (`/dev/zero` never ends); with `max_bytes`, at most that many bytes
-    (one more is read to tell a larger file, which is refused).
-    """
-    try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        raise error(f"cannot read {path}: {exc.strerror}") from None
-    mode = os.fstat(descriptor).st_mode
-    if not stat.S_ISREG(mode):
-        os.close(descriptor)
-        raise error(f"cannot read {path}: {file_kind(mode)}, not a regular file")
-    with os.fdopen(descriptor, "rb") as file:
-        try:
-            raw = file.read() if max_bytes is None else file.read(max_bytes + 1)
-        except OSError as exc:
-            raise error(f"cannot read {path}: {exc.strerror}") from None
-    if max_bytes is not None and len(raw) > max_bytes:
-        raise error(f"{path}: larger than {max_bytes} bytes")
-    return raw
-
-
-def read_json_file(path: Path, max_bytes: int, what: str, error: type[MeepleError] = MeepleError) -> Any:
-    """The JSON document in `path`, a regular text file of at most `max_bytes` (see
-    `read_regular_file`). Raises `error` with one line."""
-    path = Path(path)
-    raw = read_regular_file(path, max_bytes, error)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise error(f"{path} is not {what} (not text)") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise error(f"{path} is not {what}: {exc.msg} at line {exc.lineno}") from None
-    except RecursionError:
-        raise error(f"{path} is not {what}: JSON nested too deeply") from None
 
 
 def _rebuild(game: Game, seed: int, actions: Sequence[Action],
@@ -378,20 +282,4 @@ def _rebuild(game: Game, seed: int, actions: Sequence[Action],
     return state
 
 
-def file_kind(mode: int) -> str:
-    """What a file that is not a regular one is, for error messages ("a directory")."""
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISLNK(mode):
-        return "a symbolic link"
-    return "not a regular file"
-
-
-__all__ = ["HUMAN", "MAX_SAVE_BYTES", "SAVE_KIND", "SAVE_NOTE", "SEED_LIMIT", "Session", "check_seed",
-           "file_kind", "read_json_file", "seat_label", "write_file"]
+__all__ = ["HUMAN", "MAX_SAVE_BYTES", "SAVE_KIND", "SAVE_NOTE", "SEED_LIMIT", "Session", "seat_label"]

@@ -111,6 +111,11 @@ BAD_INPUT: dict[str, list[tuple[list[str], str]]] = {
         (["combo_breaker", "-o", "no_such_option=1"], "unknown option 'no_such_option'"),
         (["nim"], "nim declares no sample_condition"),
     ],
+    "hostile_load.py": [
+        (["no_such_game"], "unrecognized arguments: no_such_game"),
+        (["--seconds", "0"], "argument --seconds"),
+        (["--addresses", "0"], "argument --addresses"),
+    ],
     "server_load.py": [
         (["no_such_game"], "unrecognized arguments: no_such_game"),
         (["--seconds", "0"], "argument --seconds"),
@@ -135,7 +140,8 @@ BAD_INPUT: dict[str, list[tuple[list[str], str]]] = {
 
 #: The optional package each script needs beyond meeple's test environment: where it is not
 #: installed, the script must say so in one line instead.
-EXTRAS = {"hearts_vs_openspiel.py": "pyspiel", "rl_env_steps.py": "pettingzoo", "server_load.py": "websockets"}
+EXTRAS = {"hearts_vs_openspiel.py": "pyspiel", "rl_env_steps.py": "pettingzoo", "server_load.py": "websockets",
+          "hostile_load.py": "websockets"}
 
 
 def is_script(path: Path) -> bool:

@@ -50,7 +50,8 @@ def _death_signal():
 class BotChannel:
     """One running bot process and the JSON lines to and from it."""
 
-    def __init__(self, argv: Sequence[str], env: dict[str, str] | None = None) -> None:
+    def __init__(self, argv: Sequence[str], env: dict[str, str] | None = None, nice: int = 0) -> None:
+        """Start `argv`; with `nice`, at that much lower a CPU priority (so the host comes first)."""
         self.argv = tuple(argv)
         self.stderr = tempfile.TemporaryFile()
         on_main = threading.current_thread() is threading.main_thread()
@@ -63,6 +64,11 @@ class BotChannel:
         except OSError as exc:
             self.stderr.close()
             raise BotProcessError(f"could not start {self.argv[0]!r}: {exc.strerror or exc}") from None
+        if nice:
+            try:
+                os.setpriority(os.PRIO_PROCESS, self.process.pid, nice)
+            except OSError:  # gone already, or not allowed: it runs at the host's priority
+                pass
         self._buffer = b""
         self._out = self.process.stdout.fileno()  # type: ignore[union-attr]
 

@@ -4,7 +4,8 @@ One JSON object per line, UTF-8, each way. The host sends `hello` (the game, the
 own seed), the bot answers `ready`; then for every decision the seat owes, the host sends
 `decide` (the seat's view and the legal actions) and the bot answers `{"action": INDEX}` (or the
 action's JSON, or `{"error": "why"}` to give up); finally the host sends `end` and closes the
-bot's input. The schemas `bot.*.json` in `meeple/protocol/schemas/` specify every message;
+bot's input — unless the bot's `ready` said ``"games": "many"`` and the host keeps bots across a
+match's games: then the next game starts with a new `hello` on the same input. The schemas `bot.*.json` in `meeple/protocol/schemas/` specify every message;
 `docs/bots.md` walks through them.
 
 This module builds the host's messages and reads the bot's answers, strictly (exact types, one
@@ -63,14 +64,15 @@ def end(result: Mapping[str, Any], forfeit: Mapping[str, Any] | None) -> dict[st
     return {"type": "end", "result": dict(result), "forfeit": None if forfeit is None else dict(forfeit)}
 
 
-def read_ready(message: Any) -> None:
-    """Check the bot's answer to `hello`."""
+def read_ready(message: Any) -> bool:
+    """Check the bot's answer to `hello`; True if it plays many games (``"games": "many"``)."""
     if not isinstance(message, dict) or message.get("type") != "ready":
         raise BotProcessError(f"broke the protocol: it answered hello with {_short(message)}, "
                               f'not {{"type": "ready", "protocol": {PROTOCOL_VERSION}}}')
     version = message.get("protocol")
     if type(version) is not int or version != PROTOCOL_VERSION:
         raise BotProcessError(f"speaks bot protocol {_short(version)}; this host speaks {PROTOCOL_VERSION}")
+    return message.get("games") == "many"
 
 
 def read_answer(game: "Game", message: Any, legal: Sequence[Action]) -> Action:

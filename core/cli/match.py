@@ -22,6 +22,7 @@ def match(
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", metavar="KEY=VALUE", help="Game option (repeat).")] = None,
     move_timeout: Annotated[Optional[float], typer.Option(metavar="SECONDS", help="Seconds a bot may think per move before it forfeits (games then run in worker processes, which stop a hanging bot).")] = None,
     isolate: Annotated[bool, typer.Option("--isolate", help="Run every bot in a fresh process of its own for each game: it sees only its view, as JSON (for bots you do not trust; see docs/security.md). exec: bots always run this way.")] = False,
+    keep_bots: Annotated[bool, typer.Option("--keep-bots", help="Keep an exec: or isolated bot's process for the whole match when the bot says it plays many games (a model loads once); it is told each new game with a new hello. Other bots are restarted every game. See docs/bots.md.")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes playing games in parallel (results are identical for any number).")] = 1,
     json_output: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
     out: Annotated[Optional[Path], typer.Option(help="Write every game record to this JSON-lines file.")] = None,
@@ -55,7 +56,7 @@ def match(
 
             try:
                 result = run_match(registry, game, bot, games, seed, options, move_timeout, on_game, jobs,
-                                   isolate=isolate)
+                                   isolate=isolate, keep_bots=keep_bots)
             except RunInterrupted as stop:
                 interrupted(f"interrupted after {stop.played} of {stop.total} games"
                             + (f" (their records are in {out})" if out is not None else "")

@@ -32,8 +32,9 @@ def play(
     game (hidden cards included): it is for resuming, not for players' eyes.
     """
     from ..seeds import fresh_secret
-    from ..session import HUMAN, SEED_LIMIT, Session
-    from ..terminal.files import check_directory, check_new_file
+    from ..seeds import check_seed
+    from ..session import HUMAN, Session
+    from ..files import check_directory, check_new_file
     from ..terminal.play import PlayLoop
     from ..terminal.screen import Screen
     from ..tournament.runner import MAX_MOVE_TIMEOUT
@@ -43,8 +44,8 @@ def play(
         if not 0 < move_timeout <= MAX_MOVE_TIMEOUT:  # nan fails too
             raise UserError(f"--move-timeout must be a positive number of seconds, at most "
                             f"{MAX_MOVE_TIMEOUT:g} (one day); got {move_timeout!r}")
-        if seed is not None and not 0 <= seed < SEED_LIMIT:
-            raise UserError(f"--seed must be from 0 to 2**64 - 1, got {seed}")
+        if seed is not None:
+            check_seed(seed, "--seed")
         # Every file is checked before the game starts: nothing is found out at the end.
         if save is not None:
             check_new_file(save, "--save", continuing=resume)

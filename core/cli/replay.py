@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import MeepleError
-from ..session import read_regular_file
+from ..files import read_regular_file
 from ..terminal.stepper import parse_seat
 from .common import UserError, load_registry, user_errors
 

@@ -22,6 +22,7 @@ def tournament(
     variant: Annotated[Optional[str], typer.Option(help="Shorthand for --option variant=V.")] = None,
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", metavar="KEY=VALUE", help="Game option (repeat).")] = None,
     isolate: Annotated[bool, typer.Option("--isolate", help="Run every bot in a fresh process of its own for each game, so it sees only its view, as JSON, and remembers nothing between games (duplicate rotations of a deal included). For bots you do not trust; see docs/security.md. exec: bots always run this way.")] = False,
+    keep_bots: Annotated[bool, typer.Option("--keep-bots", help="Keep an exec: or isolated bot's process for the whole run when the bot says it plays many games (a model loads once). Such a bot may remember earlier games, duplicate rotations of a deal included: only for bots you trust. See docs/bots.md.")] = False,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Games played in parallel (worker processes, or Ray tasks in flight; 0 with Ray: one per CPU of the cluster). Results are identical for any number.")] = 1,
     backend: Annotated[str, typer.Option(help="Where games run: local (worker processes on this machine) or ray (needs `pip install 'meeple[ray]'`).")] = "local",
     address: Annotated[Optional[str], typer.Option(help="Address of an existing Ray cluster (with --backend ray; default: start a local Ray instance).")] = None,
@@ -53,7 +54,7 @@ def tournament(
             try:
                 result = run_tournament(registry, game, bot, players, games, seed, options, move_timeout, jobs,
                                         backend, address, out, resume, on_game=lambda outcome: advance(),
-                                        on_plan=on_plan, isolate=isolate)
+                                        on_plan=on_plan, isolate=isolate, keep_bots=keep_bots)
             except RunInterrupted as stop:
                 interrupted(f"interrupted: {stop.kept} games kept in {stop.path}; run again with --resume"
                             if stop.path is not None else

@@ -33,11 +33,11 @@ from ..errors import BotError, MeepleError, OptionError, SaveError, UnknownName
 from ..game import Game
 from ..narration import read_move
 from ..registry import Registry
-from ..records import replay_steps
-from ..runner import HostInterrupts, MoveTimeout, ask_bot
+from ..hosting import BotFailed, HostInterrupts, ask, result_of, tell
 from ..seeds import fresh_secret
 from ..serialization import action_from_data, action_to_data, view_to_data
-from ..session import HUMAN, MAX_SAVE_BYTES, Session, file_kind, seat_label
+from ..files import file_kind
+from ..session import HUMAN, MAX_SAVE_BYTES, Session, seat_label
 from .errors import ProtocolError, from_meeple_error
 from .savedir import SaveDirectory
 from .schema import SchemaViolation, validate
@@ -230,13 +230,6 @@ class Server:
                 "notation": narrator.notation(session.state.view(seat), action)}
 
 
-def result_of(session: Session) -> dict[str, Any] | None:
-    state = session.state
-    if not state.is_terminal:
-        return None
-    return {"scores": list(state.scores()), "winners": list(state.winners())}
-
-
 # -- the operations -------------------------------------------------------------------------------
 
 @operation("hello")
@@ -302,7 +295,7 @@ def view(server: Server, request: dict[str, Any]) -> dict[str, Any]:
         "owing": list(state.owing()),
         "legal": [server.move(session, seat, a) for a in legal],
         "terminal": state.is_terminal,
-        "result": result_of(session),
+        "result": result_of(session.state),
     }
 
 
@@ -328,7 +321,7 @@ def apply(server: Server, request: dict[str, Any]) -> dict[str, Any]:
         "to_move": session.state.current_player,
         "owing": list(session.state.owing()),
         "terminal": session.state.is_terminal,
-        "result": result_of(session),
+        "result": result_of(session.state),
     }
 
 
@@ -355,23 +348,12 @@ def bot(server: Server, request: dict[str, Any]) -> dict[str, Any]:
 
     with HostInterrupts().watching() as interrupts:
         try:
-            action = ask_bot(BuildThenAct(), trial.state.view(seat), trial.state.legal_actions(seat), seat, timeout)
-        except MeepleError as exc:
-            if isinstance(exc, (OptionError, UnknownName, BotError)):
-                raise
-            raise ProtocolError("bot_failed", f"bot {spec} raised {type(exc).__name__}: {exc}") from None
-        except MoveTimeout as exc:
-            raise ProtocolError("bot_failed", f"bot {spec} timed out: {exc}") from None
-        except SystemExit as exc:
-            raise ProtocolError("bot_failed", f"bot {spec} tried to exit the server (sys.exit({exc.code!r}))") from None
-        except KeyboardInterrupt:
-            if interrupts.received:
-                raise  # the operator pressed Ctrl-C: stop serving
-            raise ProtocolError("bot_failed", f"bot {spec} raised KeyboardInterrupt (no Ctrl-C was pressed)") from None
-        except Exception as exc:  # a bot is plugin code: whatever it raises, the frontend hears why
-            raise ProtocolError("bot_failed", f"bot {spec} raised {type(exc).__name__}: {exc}") from None
-    if not session.state.is_legal(action, seat):
-        raise ProtocolError("bot_failed", f"bot {spec} answered with an illegal action: {action!r}")
+            action = ask(BuildThenAct(), trial.state.view(seat), trial.state.legal_actions(seat), seat, timeout,
+                         f"bot {spec}", interrupts)
+        except BotFailed as exc:
+            if isinstance(exc.cause, (OptionError, UnknownName, BotError)):
+                raise exc.cause from None  # the bot could not be built: say so as such
+            raise ProtocolError("bot_failed", str(exc)) from None
     return {"session": request["session"], "seat": seat, "bot": spec, "move": server.move(session, seat, action)}
 
 
@@ -382,16 +364,18 @@ def history(server: Server, request: dict[str, Any]) -> dict[str, Any]:
     since = request.get("since", 0)
     narrator = server.registry.narrator(session.game.spec.id)
     events = []
-    # The record's moves only: a simultaneous decision under way is in no history until every
-    # seat has chosen (its choices are then told in seat order, as the record holds them).
-    before = actor = None
-    for number, state in enumerate(replay_steps(session.game, session.seed, session.actions)):
-        if number > since:
-            action = session.actions[number - 1]
-            events.append({"move": number, "seat": actor.player,
-                           "text": narrator.narrate_move(before, action, state.view(seat), actor)})
-        if number < len(session.actions):
-            before, actor = state.view(seat), state.view(state.current_player)
+    # The record's moves, told by the host layer as this viewer saw them: a simultaneous
+    # decision under way is in no history until every seat has chosen (its choices are then
+    # told in seat order, as the record holds them).
+    state, untold = session.game.new_state(session.seed), []
+    for number, action in enumerate(session.actions, start=1):
+        before, actor = state.clone(), state.owing()[0]  # the record's order: the seat that owes
+        state.apply(action)
+        untold.append((number, actor))
+        if not state.chosen:
+            lines = tell(narrator, before, state, actor, action, [seat])[seat]
+            events += [{"move": n, "seat": s, "text": text} for (n, s), text in zip(untold, lines) if n > since]
+            untold = []
     return {"session": request["session"], "seat": seat, "events": events}
 
 

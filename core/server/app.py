@@ -17,6 +17,14 @@ legal moves when it owes, the last move narrated as it saw it) after every chang
 ``{"type": "error", "code", "message"}`` for a refused message, which changes nothing. Once the
 connection's token no longer holds its seat (given up by leaving, on any server process), it gets
 one last error, ``seat_lost``, and is closed.
+
+What a stranger can send is bounded (`meeple.server.limits`): a POST is JSON only
+(``Content-Type: application/json``) and, from a browser, only from this server's own pages (its
+``Origin`` names this host, or one the operator allows); an optional list of allowed ``Host``
+names; messages per client address, sockets per address and per token. Every bad frame —
+binary, not UTF-8, not JSON, not a message — is one error message (or, for text that is not
+UTF-8, which the WebSocket layer refuses itself, close code 1007 and one log line), never a
+traceback.
 """
 
 from __future__ import annotations
@@ -25,55 +33,63 @@ import asyncio
 import contextlib
 import logging
 import sys
-import time
 from importlib.resources import as_file, files
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
+import attrs
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .hub import Hub, Refused
+from .hub import Hub
+from .limits import Addresses, Limits, RateLimit
+from .matches import Refused
 from .messages import MAX_MESSAGE_BYTES, parse
 from .renderers import table_info
 
 logger = logging.getLogger(__name__)
 
-#: Per-connection rate limit: a burst of this many messages, refilled at RATE_PER_SECOND.
-RATE_BURST = 60
-RATE_PER_SECOND = 20.0
-
 #: The WebSocket close code of a connection whose token no longer holds its seat (4000-4999: the
 #: application's own).
 SEAT_LOST_CLOSE = 4001
+#: The WebSocket close code of a connection refused for breaking a limit (policy violation).
+POLICY_CLOSE = 1008
 
-_STATUS = {"unknown_match": 404, "unknown_game": 404, "bad_token": 403, "too_large": 413, "rate_limited": 429, "conflict": 409,
-           "no_seat": 409, "stale": 409, "finished": 409, "not_finished": 409, "not_started": 409}
-
-
-class RateLimit:
-    """A token bucket: `allow()` is False once a connection sends faster than it may."""
-
-    def __init__(self, burst: int = RATE_BURST, rate: float = RATE_PER_SECOND) -> None:
-        self.burst, self.rate = burst, rate
-        self.level, self.at = float(burst), time.monotonic()
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
-        self.at = now
-        if self.level < 1:
-            return False
-        self.level -= 1
-        return True
+_STATUS = {"unknown_match": 404, "unknown_game": 404, "bad_token": 403, "bad_origin": 403, "too_large": 413, "rate_limited": 429,
+           "too_many_matches": 429, "too_many_spectators": 429, "busy": 503, "bad_content_type": 415,
+           "conflict": 409, "no_seat": 409, "stale": 409, "finished": 409, "not_finished": 409,
+           "not_started": 409}
 
 
 def _error(exc: Refused) -> JSONResponse:
     return JSONResponse({"error": {"code": exc.code, "message": str(exc)}}, status_code=_STATUS.get(exc.code, 400))
+
+
+def client_address(connection: Request | WebSocket) -> str:
+    """Who a request or socket comes from, as limits count them: the peer's address."""
+    return connection.client.host if connection.client is not None else "unknown"
+
+
+def check_origin(headers: Headers, limits: Limits) -> None:
+    """Refused unless the request comes from no page (no ``Origin``: not a browser), from a page
+    of this server (the origin names the host the request was sent to), or from an origin the
+    operator allows. A page elsewhere cannot make a visitor's browser create matches or take
+    seats here."""
+    origin = headers.get("origin")
+    if origin is None or origin in limits.allowed_origins:
+        return
+    parts = urlsplit(origin)
+    if parts.scheme in ("http", "https") and parts.netloc and parts.netloc == headers.get("host"):
+        return
+    raise Refused("bad_origin", f"requests from pages of {origin[:100]} are not accepted here (another origin)")
 
 
 async def _body(request: Request, schema: str) -> Any:
@@ -83,16 +99,38 @@ async def _body(request: Request, schema: str) -> Any:
         if size > MAX_MESSAGE_BYTES:
             raise Refused("too_large", f"a request body is at most {MAX_MESSAGE_BYTES} bytes")
         chunks.append(chunk)
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        raise Refused("bad_content_type", "a request body must be JSON, sent as Content-Type: application/json")
     return parse(b"".join(chunks) or b"{}", schema)
 
 
-def create_app(hub: Hub, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST) -> Starlette:
-    """The application serving `hub`'s matches; each WebSocket may send `burst` messages at once
-    and `rate` per second after that (one more closes it)."""
+class OneLineFrameErrors(logging.Filter):
+    """The WebSocket layer logs a text frame that is not UTF-8 with a traceback (and closes the
+    connection with code 1007, as it should): keep the line, drop the traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and isinstance(record.exc_info[1], UnicodeDecodeError):
+            record.exc_info, record.exc_text = None, None
+            record.msg = f"{record.getMessage()} (connection closed with code 1007)"
+            record.args = ()
+        return True
+
+
+def create_app(hub: Hub, rate: float | None = None, burst: int | None = None) -> Starlette:
+    """The application serving `hub`'s matches within `hub.limits`; `rate` and `burst` replace
+    the limits' messages per second and burst per client address (tests use them)."""
+    limits = hub.limits
+    if rate is not None or burst is not None:
+        limits = attrs.evolve(limits, messages_per_second=limits.messages_per_second if rate is None else rate,
+                              message_burst=limits.message_burst if burst is None else burst)
+    addresses = Addresses(limits)
 
     def handler(fn):
         async def endpoint(request: Request) -> Response:
             try:
+                check_origin(request.headers, limits)
+                if not addresses.allow_message(client_address(request)):
+                    raise Refused("rate_limited", "too many requests from your address: slow down")
                 return JSONResponse(await fn(request))
             except Refused as exc:
                 return _error(exc)
@@ -103,7 +141,8 @@ def create_app(hub: Hub, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST)
 
     async def create(request: Request) -> dict:
         body = await _body(request, "server.create.json")
-        match, tokens = hub.create(body["game"], len(body["seats"]), body.get("options", {}), body["seats"])
+        match, tokens = await hub.create(body["game"], len(body["seats"]), body.get("options", {}), body["seats"],
+                                   address=client_address(request))
         return {"match": match.id, "tokens": {str(seat): token for seat, token in tokens.items()},
                 "summary": match.summary()}
 
@@ -114,7 +153,7 @@ def create_app(hub: Hub, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST)
 
     async def watch(request: Request) -> dict:
         await _body(request, "server.join.json")
-        match, token = hub.watch(request.path_params["match"])
+        match, token = await hub.watch(request.path_params["match"], address=client_address(request))
         return {"match": match.id, "seat": None, "token": token}
 
     async def leave(request: Request) -> dict:
@@ -149,14 +188,30 @@ def create_app(hub: Hub, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST)
         return JSONResponse(table_info(game_cls))
 
     async def socket(websocket: WebSocket) -> None:
+        address = client_address(websocket)
         await websocket.accept()
-        limit = RateLimit(burst, rate)
+        if not addresses.open_socket(address):
+            await _refuse_and_close(websocket, "too_many_sockets", f"at most {limits.sockets_per_address} "
+                                                                   f"connections per client address")
+            return
+        try:
+            check_origin(websocket.headers, limits)
+        except Refused as exc:
+            addresses.close_socket(address)
+            await _refuse_and_close(websocket, exc.code, str(exc))
+            return
+        try:
+            await _converse(websocket, address)
+        finally:
+            addresses.close_socket(address)
+
+    async def _converse(websocket: WebSocket, address: str) -> None:
         connection = token = None
         closed = False  # once closed (its seat lost), nothing more is sent
 
-        async def send(message: dict) -> None:
+        async def send(text: str) -> None:
             if not closed:
-                await websocket.send_json(message)
+                await websocket.send_text(text)
 
         async def close(message: dict) -> None:
             nonlocal closed
@@ -167,18 +222,22 @@ def create_app(hub: Hub, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST)
                     await websocket.close(code=SEAT_LOST_CLOSE)
 
         async def refuse(code: str, message: str) -> None:
-            await send({"type": "error", "code": code, "message": message})
+            if not closed:
+                await websocket.send_json({"type": "error", "code": code, "message": message})
 
         try:
             while True:
-                text = await websocket.receive_text()
-                if closed:
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect" or closed:
                     return
-                if not limit.allow():
-                    await refuse("rate_limited", "too many messages: slow down")
-                    await websocket.close(code=1008)
+                if not addresses.allow_message(address):
+                    await refuse("rate_limited", "too many messages from your address: slow down")
+                    await websocket.close(code=POLICY_CLOSE)
                     return
+                text = frame.get("text")
                 try:
+                    if text is None:
+                        raise Refused("bad_request", "binary frames are not accepted: send JSON text")
                     message = parse(text, "server.socket.json")
                     if message["type"] == "hello":
                         if connection is not None:
@@ -186,7 +245,7 @@ def create_app(hub: Hub, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST)
                         connection = await hub.hello(message["token"], send, close)
                         token = message["token"]
                     elif message["type"] == "ping":
-                        await send({"type": "pong"})
+                        await websocket.send_json({"type": "pong"})
                     elif connection is None:
                         raise Refused("bad_token", "say hello with a token first")
                     elif connection.seat is None:
@@ -218,13 +277,17 @@ def create_app(hub: Hub, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
+        frames = OneLineFrameErrors()
+        logging.getLogger("uvicorn.error").addFilter(frames)
         hub.load_all()
         hub.resume_bots()
         await hub.start()  # several processes on PostgreSQL: their moves are pushed here too
+        hub.start_expiry()
         try:
             yield
         finally:
             await hub.shutdown()
+            logging.getLogger("uvicorn.error").removeFilter(frames)
 
     with as_file(static) as folder:
         static_files = StaticFiles(directory=str(folder))
@@ -241,7 +304,16 @@ def create_app(hub: Hub, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST)
         WebSocketRoute("/ws", socket),
         Mount("/static", static_files),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(limits.allowed_hosts))] \
+        if limits.allowed_hosts else []
+    return Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
 
 
-__all__ = ["MAX_MESSAGE_BYTES", "RateLimit", "SEAT_LOST_CLOSE", "create_app"]
+async def _refuse_and_close(websocket: WebSocket, code: str, message: str) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_json({"type": "error", "code": code, "message": message})
+        await websocket.close(code=POLICY_CLOSE)
+
+
+__all__ = ["MAX_MESSAGE_BYTES", "OneLineFrameErrors", "POLICY_CLOSE", "RateLimit", "SEAT_LOST_CLOSE",
+           "check_origin", "client_address", "create_app"]

@@ -13,7 +13,7 @@ from referencing import Resource
 from referencing.jsonschema import DRAFT202012
 
 from ..protocol.schema import ExactValidator, schema_registry
-from .hub import Refused
+from .matches import Refused
 
 #: The largest request body or WebSocket message the server reads, in bytes.
 MAX_MESSAGE_BYTES = 64 * 1024

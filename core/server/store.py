@@ -4,7 +4,12 @@ A match is stored as what makes it up — game, options, secret seed, seats — 
 move, `(match, ply)` unique, so a match is (seed, moves) exactly as a record is, and two server
 processes can never both write the same ply: the second insert fails and its move is refused.
 Every write commits before the server acknowledges it, so a `kill -9` loses nothing that a
-client was told had happened.
+client was told had happened. A move, a forfeit and a seat taken or given up are also flushed to
+the disk before they are acknowledged (SQLite ``synchronous=FULL``), so a power cut loses none
+either; the writes a crowd of strangers can cause — matches created, spectator tokens, expiry,
+bot leases — are written without waiting for the disk (SQLite ``synchronous=NORMAL`` in WAL mode,
+PostgreSQL ``synchronous_commit=off``): a `kill -9` loses none of them, a power cut only those
+since the last flushed write, and a person's move never queues behind their flushes.
 
 Seat and spectator tokens are stored as SHA-256 digests: a copy of the database names no token.
 The seed is stored (the server must replay), so the database is as secret as a save file.
@@ -49,6 +54,10 @@ SCHEMA = (
         seat INTEGER NOT NULL,
         action TEXT NOT NULL,
         PRIMARY KEY (match_id, ply))""",
+    # A match the server ended because nobody came or nobody stayed (meeple.server.limits).
+    """CREATE TABLE IF NOT EXISTS expired (
+        match_id TEXT PRIMARY KEY REFERENCES matches(id),
+        reason TEXT NOT NULL)""",
     # Which server process drives a match's bots (several processes on one database): a lease
     # until `expires` (seconds since the epoch, by the database's clock), renewed while its owner
     # lives, taken over by another process once it lapses.
@@ -92,6 +101,8 @@ class StoredMatch:
     moves: tuple[tuple[int, dict], ...]  # (seat, action JSON) by ply
     rematch: str | None
     forfeit: dict | None  # {"seat": n, "reason": "..."} when a bot lost by failing
+    expired: str | None = None  # why the server ended the match (nobody came, nobody stayed)
+    spectators: int = 0  # spectator tokens issued
 
 
 class Store:
@@ -100,6 +111,8 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.lock = threading.Lock()
+        self.reader: Any = None  # SQLite: a second connection for reads (PostgreSQL: the one connection)
+        self.read_lock = threading.Lock()
         if url.startswith(("postgresql://", "postgres://")):
             try:
                 import psycopg
@@ -120,6 +133,9 @@ class Store:
                 self.connection.execute("PRAGMA journal_mode=WAL")
                 self.connection.execute("PRAGMA synchronous=FULL")
                 self.connection.execute("PRAGMA foreign_keys=ON")
+                # Reads on a connection of their own: in WAL mode they never wait for a commit's
+                # fsync, so the event loop reading a token is not held up by a move being stored.
+                self.reader = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
             except sqlite3.Error as exc:
                 raise StoreError(f"cannot open database {path}: {exc}") from None
         with self.transaction() as cursor:
@@ -128,27 +144,35 @@ class Store:
 
     # -- plumbing -------------------------------------------------------------------------------
 
-    def transaction(self):
-        return _Transaction(self)
+    def transaction(self, flushed: bool = True):
+        """`with store.transaction() as cursor:` one transaction; `flushed=False` for a write
+        that need not wait for the disk (see the module's docstring)."""
+        return _Transaction(self, flushed)
 
     def _sql(self, text: str) -> str:
         return text.replace("?", self.mark)
 
     def _query(self, text: str, params: Sequence[Any] = ()) -> list[tuple]:
-        with self.transaction() as cursor:
-            cursor.execute(self._sql(text), params)
-            return cursor.fetchall()
+        if self.reader is None:
+            with self.transaction() as cursor:
+                cursor.execute(self._sql(text), params)
+                return cursor.fetchall()
+        with self.read_lock:
+            return self.reader.execute(self._sql(text), params).fetchall()
 
     def close(self) -> None:
         with self.lock:
             self.connection.close()
+        if self.reader is not None:
+            with self.read_lock:
+                self.reader.close()
 
     # -- writes ---------------------------------------------------------------------------------
 
     def create_match(self, match_id: str, game: str, players: int, options: dict, seed: int,
                      seats: Sequence[str], tokens: dict[int, str], created: float,
                      rematch_of: str | None = None) -> None:
-        with self.transaction() as cursor:
+        with self.transaction(flushed=False) as cursor:
             cursor.execute(self._sql("INSERT INTO matches (id, game, players, options, seed, rematch_of, created) "
                                      "VALUES (?, ?, ?, ?, ?, ?, ?)"),
                            (match_id, game, players, json.dumps(options, sort_keys=True), str(seed), rematch_of, created))
@@ -180,8 +204,15 @@ class Store:
             return cursor.rowcount == 1
 
     def add_spectator(self, match_id: str, token: str) -> None:
-        with self.transaction() as cursor:
+        with self.transaction(flushed=False) as cursor:
             cursor.execute(self._sql("INSERT INTO spectators (token, match_id) VALUES (?, ?)"), (digest(token), match_id))
+
+    def expire(self, match_id: str, reason: str) -> None:
+        """End a match for `reason` (it waited or idled too long); a second call changes nothing."""
+        with self.transaction(flushed=False) as cursor:
+            cursor.execute(self._sql("INSERT INTO expired (match_id, reason) VALUES (?, ?) "
+                                     "ON CONFLICT (match_id) DO NOTHING"), (match_id, reason))
+            self._notify(cursor, match_id, 0)
 
     def set_forfeit(self, match_id: str, seat: int, reason: str) -> None:
         with self.transaction() as cursor:
@@ -215,7 +246,7 @@ class Store:
         """Take or renew the lease on driving `match_id`'s bots for `seconds`: True if `owner`
         holds it now (it was free, lapsed, or already `owner`'s), False if another process does."""
         now = NOW[self.kind]
-        with self.transaction() as cursor:
+        with self.transaction(flushed=False) as cursor:
             cursor.execute(self._sql(f"INSERT INTO drivers (match_id, owner, expires) VALUES (?, ?, {now} + ?) "
                                      f"ON CONFLICT (match_id) DO UPDATE SET owner = excluded.owner, "
                                      f"expires = excluded.expires "
@@ -225,7 +256,7 @@ class Store:
 
     def renew_drives(self, owner: str, seconds: float) -> None:
         """Extend every lease `owner` holds by `seconds` from now (its heartbeat)."""
-        with self.transaction() as cursor:
+        with self.transaction(flushed=False) as cursor:
             cursor.execute(self._sql(f"UPDATE drivers SET expires = {NOW[self.kind]} + ? WHERE owner = ?"),
                            (seconds, owner))
 
@@ -236,12 +267,12 @@ class Store:
 
     def let_go(self, owner: str) -> None:
         """`owner` stops (shutting down): its leases lapse at once, for another process to take."""
-        with self.transaction() as cursor:
+        with self.transaction(flushed=False) as cursor:
             cursor.execute(self._sql("UPDATE drivers SET expires = 0 WHERE owner = ?"), (owner,))
 
     def end_drive(self, match_id: str) -> None:
         """A finished match needs no driver."""
-        with self.transaction() as cursor:
+        with self.transaction(flushed=False) as cursor:
             cursor.execute(self._sql("DELETE FROM drivers WHERE match_id = ?"), (match_id,))
 
     def notify(self, match_id: str, ply: int) -> None:
@@ -269,7 +300,9 @@ class Store:
         return (rows[0][0], None) if rows else None
 
     def match_ids(self) -> list[str]:
-        return [row[0] for row in self._query("SELECT id FROM matches ORDER BY created, id")]
+        """Every match not expired, oldest first."""
+        return [row[0] for row in self._query("SELECT id FROM matches WHERE id NOT IN (SELECT match_id FROM expired) "
+                                              "ORDER BY created, id")]
 
     def load(self, match_id: str) -> StoredMatch | None:
         rows = self._query("SELECT game, players, options, seed, rematch, forfeit FROM matches WHERE id = ?",
@@ -279,8 +312,11 @@ class Store:
         game, players, options, seed, rematch, forfeit = rows[0]
         moves = self.moves_from(match_id, 0)
         labels, holders = self.seats(match_id)  # read after the moves: who held each seat since
+        expired = self._query("SELECT reason FROM expired WHERE match_id = ?", (match_id,))
+        spectators = self._query("SELECT COUNT(*) FROM spectators WHERE match_id = ?", (match_id,))[0][0]
         return StoredMatch(match_id, game, players, json.loads(options), int(seed), labels, holders,
-                           tuple(moves), rematch, None if forfeit is None else json.loads(forfeit))
+                           tuple(moves), rematch, None if forfeit is None else json.loads(forfeit),
+                           expired[0][0] if expired else None, spectators)
 
     def seats(self, match_id: str) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
         """Each seat's label and the digest of the token holding it (None: open or a bot), by seat."""
@@ -303,14 +339,21 @@ class _Transaction:
     """`with store.transaction() as cursor:` — one thread at a time, committed on success,
     rolled back on any error."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    def __init__(self, store: Store, flushed: bool = True) -> None:
+        self.store, self.flushed = store, flushed
 
     def __enter__(self):
         self.store.lock.acquire()
-        self.cursor = self.store.connection.cursor()
-        if self.store.kind == "sqlite":
-            self.cursor.execute("BEGIN IMMEDIATE")
+        try:
+            self.cursor = self.store.connection.cursor()
+            if self.store.kind == "sqlite":
+                self.cursor.execute(f"PRAGMA synchronous={'FULL' if self.flushed else 'NORMAL'}")
+                self.cursor.execute("BEGIN IMMEDIATE")
+            elif not self.flushed:
+                self.cursor.execute("SET LOCAL synchronous_commit TO OFF")
+        except BaseException:
+            self.store.lock.release()
+            raise
         return self.cursor
 
     def __exit__(self, kind, exc, tb) -> None:

@@ -8,12 +8,11 @@ to some seats stay hidden. It is what every seat sees, and no more.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..serialization import action_to_data, view_to_data
 
 if TYPE_CHECKING:
-    from ..actions import Action
     from ..narration import Narrator
     from ..state import State
     from ..view import View
@@ -36,24 +35,6 @@ def legal_moves(state: "State", narrator: "Narrator", view: "View", seat: int | 
     game_cls = type(state.game)
     return [{"action": action_to_data(game_cls, action), "text": narrator.describe(view, action)}
             for action in state.legal_actions(seat)]
-
-
-def narrate(narrator: "Narrator", simultaneous: bool, before: "View", actor_before: "View", seat: int,
-            action: "Action", gained: Sequence["Action"], after: "View", viewer: int | None) -> str:
-    """The move just made, in words, as `viewer` saw it.
-
-    A sequential move is told by the game's narrator from the viewer's own views. A choice in a
-    simultaneous decision is a secret: its chooser reads what it chose, everyone else only that
-    the seat has chosen; when the last choice resolves the decision, the narration names no
-    choice (what became public shows in the views).
-    """
-    if not simultaneous:
-        return narrator.narrate_move(before, action, after, actor_before)
-    lines = [f"you chose: {narrator.describe(actor_before, action)}" if viewer == seat
-             else f"seat {seat} has chosen"]
-    if gained:
-        lines.append("everyone has chosen")
-    return "; ".join(lines)
 
 
 def view_data(state: "State", view: "View") -> dict[str, Any]:

@@ -26,19 +26,17 @@ import datetime
 import os
 import shlex
 from pathlib import Path
-from typing import Sequence
 
-from ..actions import Action
 from ..bots import Bot
 from ..errors import IllegalAction, MeepleError
 from ..narration import NotationError, normalize, read_move
 from ..options import format_value
 from ..records import record_to_json
 from ..registry import Registry
-from ..runner import HostInterrupts, MoveTimeout, ask_bot
-from ..session import Session, write_file
-from ..view import View
-from .files import default_save_path
+from ..hosting import BotFailed, HostInterrupts, Table, ask
+from ..files import write_file
+from ..session import Session
+from ..files import default_save_path
 from .screen import LIST_LIMIT, Screen
 
 #: Seconds a bot may think per move in `meeple play` unless `--move-timeout` says otherwise.
@@ -62,11 +60,6 @@ class Quit(Exception):
     """The person asked to leave (the game is saved first)."""
 
 
-class BotFailed(MeepleError):
-    """A bot raised, tried to exit, answered an illegal move or ran over its time; the message
-    starts with its seat and name ("seat 2 (greedy) raised ValueError: ...")."""
-
-
 class PlayLoop:
     """One game at the terminal, from the session's current position to the end."""
 
@@ -85,6 +78,10 @@ class PlayLoop:
         self.record_path = record_path
         self.move_timeout = move_timeout
         self.interrupts = HostInterrupts()
+        if not session.humans:
+            raise MeepleError("meeple play needs at least one human seat")
+        #: The host layer's table: seats, bots asked within their time, what each person is told.
+        self.table = Table(registry, session, move_timeout, interrupts=self.interrupts)
         #: Files this game may replace: the one it was resumed from and those it wrote.
         self.own_files: set[Path] = set()
         #: (moves, file) of the last save, or of the file resumed; None before any.
@@ -95,14 +92,9 @@ class PlayLoop:
         game_id = session.game.spec.id
         self.game_cls = type(session.game)
         self.title = session.game.spec.title
-        self.narrator = registry.narrator(game_id)
         self.render = registry.renderer(game_id)
         humans = session.humans
-        if not humans:
-            raise MeepleError("meeple play needs at least one human seat")
         self.hotseat = len(humans) > 1
-        self.bots = {seat: self._make_bot(seat)
-                     for seat in range(session.game.players) if not session.is_human(seat)}
         self._make_bot(humans[0], hint_bot)  # a bad --hint fails now, not at `hint`
         self.backlog: dict[int, list[str]] = {seat: [] for seat in humans}
         # The person in front of the screen; hotseat play starts with nobody until a hand-over.
@@ -111,6 +103,19 @@ class PlayLoop:
     @property
     def state(self):
         return self.session.state
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        return self.table.bots
+
+    @property
+    def narrator(self):
+        """The game's narrator: the table's, which tells each person what happened."""
+        return self.table.narrator
+
+    @narrator.setter
+    def narrator(self, narrator) -> None:
+        self.table.narrator = narrator
 
     # -- the game -------------------------------------------------------------------------------
 
@@ -125,11 +130,10 @@ class PlayLoop:
         try:
             self._welcome()
             while not self.state.is_terminal:
-                seat = self._next_seat()
-                if self.session.is_human(seat):
-                    self._human_turn(seat)
+                if self.table.bot_owing() is not None:
+                    self._deliver(self.table.play_bot(self.backlog))
                 else:
-                    self._bot_turn(seat)
+                    self._human_turn(self.table.people_owing()[0])
         except Quit:
             return self._save_and_leave("you quit")
         except EOFError:
@@ -144,13 +148,6 @@ class PlayLoop:
             self.screen.error(f"internal error: {type(exc).__name__}: {exc}")
             return self._save_and_leave("meeple failed", status=1)
         return self._finish()
-
-    def _next_seat(self) -> int:
-        """The seat to ask now: the one that owes the decision; of a simultaneous decision, the
-        bots first (so no bot ever chooses after a person), then the people in seat order."""
-        owing = self.state.owing()
-        bots = [seat for seat in owing if not self.session.is_human(seat)]
-        return bots[0] if bots else owing[0]
 
     def _welcome(self) -> None:
         # Never the seed: everybody at the table sees this line (it is shown at the end).
@@ -173,47 +170,11 @@ class PlayLoop:
 
     def _make_bot(self, seat: int, spec: str | None = None) -> Bot:
         """The bot for a seat (or `spec`, for hints); a factory that raises is one clear line."""
-        name = spec if spec is not None else self.session.seats[seat]
-        try:
-            return self.session.make_bot(self.registry, seat, spec)
-        except MeepleError:
-            raise
-        except Exception as exc:
-            raise MeepleError(f"the bot {name} for seat {seat} could not be built: "
-                              f"{type(exc).__name__}: {exc}") from None
+        return self.table.make_bot(seat, spec)
 
     def _chosen_text(self) -> str:
         """Who has made a secret choice for the simultaneous decision under way."""
         return ", ".join(f"seat {s}" for s in self.state.chosen) + " chose in secret"
-
-    def _bot_turn(self, seat: int) -> None:
-        view, legal = self.state.view(seat), self.state.legal_actions(seat)
-        action = self._ask_bot(self.bots[seat], f"seat {seat} ({self.session.seats[seat]})",
-                               seat, view, legal)
-        self._apply(seat, action)
-
-    def _ask_bot(self, bot: Bot, who: str, seat: int, view: View, legal: Sequence[Action]) -> Action:
-        """The bot's legal answer, within the move time; BotFailed (starting with `who`) for any
-        other ending. A real Ctrl-C goes on as KeyboardInterrupt, even if the bot swallowed it.
-        """
-        try:
-            action = ask_bot(bot, view, legal, seat, self.move_timeout)
-        except MoveTimeout:
-            raise BotFailed(f"{who} gave no move within {self.move_timeout:g} s "
-                            f"(--move-timeout)") from None
-        except KeyboardInterrupt:
-            if self.interrupts.received:
-                raise
-            raise BotFailed(f"{who} raised KeyboardInterrupt (no Ctrl-C was pressed)") from None
-        except SystemExit as exc:
-            raise BotFailed(f"{who} tried to exit meeple (sys.exit({exc.code!r}))") from None
-        except Exception as exc:
-            raise BotFailed(f"{who} raised {type(exc).__name__}: {exc}") from None
-        if self.interrupts.received:
-            raise KeyboardInterrupt  # the bot caught the person's Ctrl-C; it still counts
-        if not self.state.is_legal(action, seat):
-            raise BotFailed(f"{who} chose an illegal move: {action!r}")
-        return action
 
     def _human_turn(self, seat: int) -> None:
         if self.hotseat and self.at_screen != seat:
@@ -226,7 +187,7 @@ class PlayLoop:
             try:
                 action = read_move(self.narrator, self.game_cls, self.state.view(seat),
                                    self.state.legal_actions(seat), text)
-                self._apply(seat, action)
+                self._deliver(self.table.play(seat, action, self.backlog))
             except (NotationError, IllegalAction) as exc:
                 self.screen.error(str(exc))
                 continue
@@ -235,61 +196,16 @@ class PlayLoop:
     def _prompt(self, seat: int) -> str:
         return f"seat {seat} [1-{len(self.state.legal_actions(seat))}, help]> "
 
-    def _apply(self, seat: int, action: Action) -> None:
-        """Apply a move and narrate it to every person, as each of them saw it."""
-        if self.state.decision.simultaneous:
-            self._choose(seat, action)
-            return
-        before = {viewer: self.state.view(viewer) for viewer in self.backlog}
-        actor = self.state.view(seat)
-
-        def narrate(after) -> dict[int, str]:
-            return {viewer: self.narrator.narrate_move(seen, action, after.view(viewer), actor)
-                    for viewer, seen in before.items()}
-
-        for viewer, line in self.session.attempt(action, seat, narrate).items():
-            if viewer == self.at_screen:
-                self.screen.narrate(line)
-            else:
-                self.backlog[viewer].append(line)
-
-    def _choose(self, seat: int, action: Action) -> None:
-        """A seat's secret choice for a simultaneous decision. Until the last seat chooses, the
-        chooser hears its own choice and the others only that it chose; then everybody hears every
-        choice, narrated one by one in seat order from the position before the decision (the
-        order the record replays them in), as each person saw it."""
-        decision = self.state.decision
-        made = dict(self.session.pending_choices)
-
-        def narrate(after) -> dict[int, list[str]]:
-            if after.chosen:  # others still owe their choice: it stays a secret
-                waiting = ", ".join(f"seat {s}" for s in after.owing())
-                lines = {viewer: [f"seat {seat} has chosen (waiting for {waiting})"] for viewer in self.backlog}
-                if seat in lines:
-                    lines[seat] = [f"you chose {self.narrator.describe(self.state.view(seat), action)}; "
-                                   f"waiting for {waiting}"]
-                return lines
-            return self._narrate_choices(decision, {**made, seat: action})
-
-        for viewer, lines in self.session.attempt(action, seat, narrate).items():
+    def _deliver(self, told: dict) -> None:
+        """Tell every person what happened, as each of them saw it (the table keeps a secret
+        choice of a simultaneous decision secret until the last seat chooses): now to the one
+        at the screen, at their next turn to the others."""
+        for viewer, lines in told.items():
             for line in lines:
                 if viewer == self.at_screen:
                     self.screen.narrate(line)
                 else:
                     self.backlog[viewer].append(line)
-
-    def _narrate_choices(self, decision, choices: dict[int, Action]) -> dict[int, list[str]]:
-        """Each person's narration of a resolved simultaneous decision, choice by choice."""
-        replay = self.state.clone()
-        replay.withdraw_choices()  # the position before anyone chose
-        lines: dict[int, list[str]] = {viewer: [] for viewer in self.backlog}
-        for chooser in decision.seats():
-            before = {viewer: replay.view(viewer) for viewer in self.backlog}
-            actor = replay.view(chooser)
-            replay.apply(choices[chooser], chooser)
-            for viewer, seen in before.items():
-                lines[viewer].append(self.narrator.narrate_move(seen, choices[chooser], replay.view(viewer), actor))
-        return lines
 
     def _hand_over(self, seat: int) -> None:
         """Hotseat: wipe the screen and wait for the next person before showing anything."""
@@ -369,7 +285,7 @@ class PlayLoop:
         legal = self.state.legal_actions(seat)
         try:
             bot = self._make_bot(seat, spec)
-            action = self._ask_bot(bot, spec, seat, self.state.view(seat), legal)
+            action = ask(bot, self.state.view(seat), legal, seat, self.move_timeout, spec, self.interrupts)
         except MeepleError as exc:
             self.screen.error(f"no hint from {spec}: {exc}" if not isinstance(exc, BotFailed)
                               else f"no hint: {exc}")

@@ -24,7 +24,7 @@ from ..errors import MeepleError, OptionError
 from ..records import Forfeit, make_record, record_to_data, replay_steps
 from ..registry import Registry
 from .plan import GameJob, Setup
-from .worker import GameOutcome, RegistrySource, game_for, play_job
+from .worker import GameOutcome, RegistrySource, close_kept_bots, game_for, play_job
 
 #: How long past its move deadline a bot may keep its worker before the worker is killed. The
 #: worker interrupts the bot itself at the deadline; this is for a bot stuck where no signal
@@ -43,13 +43,17 @@ class Executor(Protocol):
 class InlineExecutor:
     """One game after another in this process: no start-up cost, easiest to debug."""
 
-    def __init__(self, registry: Registry, isolate: RegistrySource | None = None) -> None:
+    def __init__(self, registry: Registry, isolate: RegistrySource | None = None, keep_bots: bool = False) -> None:
         self.registry = registry
         self.isolate = isolate
+        self.keep_bots = keep_bots
 
     def run(self, setup: Setup, jobs: Sequence[GameJob]) -> Iterator[GameOutcome]:
-        for job in jobs:
-            yield play_job(self.registry, setup, job, isolate=self.isolate)
+        try:
+            for job in jobs:
+                yield play_job(self.registry, setup, job, isolate=self.isolate, keep=self.keep_bots)
+        finally:
+            close_kept_bots()
 
 
 class _SharedMonitor:
@@ -87,7 +91,7 @@ class _Shared:
         self.log = ctx.RawArray("i", capacity)
 
 
-def _serve(conn: Connection, source: RegistrySource, shared: _Shared, isolate: bool) -> None:
+def _serve(conn: Connection, source: RegistrySource, shared: _Shared, isolate: bool, keep_bots: bool = False) -> None:
     """A worker process: play each game sent, answer with its outcome, until told to stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C is the host's to handle
     registry = source.load()
@@ -96,13 +100,14 @@ def _serve(conn: Connection, source: RegistrySource, shared: _Shared, isolate: b
         try:
             message = conn.recv()
         except EOFError:
-            return
+            message = None
         if message is None:
+            close_kept_bots()
             return
         setup, job = message
         monitor.start()
         try:
-            outcome = play_job(registry, setup, job, monitor, source if isolate else None)
+            outcome = play_job(registry, setup, job, monitor, source if isolate else None, keep_bots)
         except Exception as exc:  # a broken game or bot set-up: the host stops the run
             conn.send(("failed", job.index, f"{type(exc).__name__}: {exc}"))
             continue
@@ -110,10 +115,10 @@ def _serve(conn: Connection, source: RegistrySource, shared: _Shared, isolate: b
 
 
 class _Worker:
-    def __init__(self, ctx: Any, source: RegistrySource, capacity: int, isolate: bool) -> None:
+    def __init__(self, ctx: Any, source: RegistrySource, capacity: int, isolate: bool, keep_bots: bool = False) -> None:
         self.shared = _Shared(ctx, capacity)
         self.conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=_serve, args=(child, source, self.shared, isolate), daemon=True,
+        self.process = ctx.Process(target=_serve, args=(child, source, self.shared, isolate, keep_bots), daemon=True,
                                    name="meeple-worker")
         self.process.start()
         child.close()
@@ -147,13 +152,15 @@ class LocalPoolExecutor:
     entry point with ``if __name__ == "__main__":``, as for any `multiprocessing` program.
     """
 
-    def __init__(self, registry: Registry, source: RegistrySource, jobs: int, isolate: bool = False) -> None:
+    def __init__(self, registry: Registry, source: RegistrySource, jobs: int, isolate: bool = False,
+                 keep_bots: bool = False) -> None:
         if jobs < 1:
             raise OptionError("--jobs must be at least 1")
         self.registry = registry
         self.source = source
         self.jobs = jobs
         self.isolate = isolate
+        self.keep_bots = keep_bots
         methods = multiprocessing.get_all_start_methods()
         self.ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
@@ -198,7 +205,7 @@ class LocalPoolExecutor:
                 worker.stop()
 
     def _worker(self, capacity: int) -> _Worker:
-        return _Worker(self.ctx, self.source, capacity, self.isolate)
+        return _Worker(self.ctx, self.source, capacity, self.isolate, self.keep_bots)
 
     def _lost(self, worker: _Worker, setup: Setup, verb: str, why: str) -> GameOutcome:
         """The outcome of a game whose worker was lost while a bot was thinking: that bot
@@ -234,11 +241,15 @@ class LocalPoolExecutor:
 
 
 def make_executor(registry: Registry, source: RegistrySource, jobs: int = 1, backend: str = "local",
-                  address: str | None = None, force_pool: bool = False, isolate: bool = False) -> Executor:
+                  address: str | None = None, force_pool: bool = False, isolate: bool = False,
+                  keep_bots: bool = False) -> Executor:
     """The executor for a run: `backend` "local" (inline for one job, unless `force_pool`, else a
     process pool) or "ray" (a local Ray instance, or the cluster at `address`). With `isolate`,
-    every bot of every game plays from a fresh process of its own."""
+    every bot of every game plays from a fresh process of its own; with `keep_bots` (local
+    backend), a bot process that plays many games serves its lineup entry's next games."""
     if backend == "ray":
+        if keep_bots:
+            raise OptionError("--keep-bots keeps bot processes in this machine's workers: use it with --backend local")
         from .ray_executor import RayExecutor
 
         return RayExecutor(source, address=address, jobs=jobs, isolate=isolate)
@@ -247,5 +258,5 @@ def make_executor(registry: Registry, source: RegistrySource, jobs: int = 1, bac
     if address is not None:
         raise OptionError("--address names a Ray cluster: use it with --backend ray")
     if jobs == 1 and not force_pool:
-        return InlineExecutor(registry, source if isolate else None)
-    return LocalPoolExecutor(registry, source, jobs, isolate)
+        return InlineExecutor(registry, source if isolate else None, keep_bots)
+    return LocalPoolExecutor(registry, source, jobs, isolate, keep_bots)

@@ -214,7 +214,7 @@ def run_tournament(registry: Registry, game_id: str, bot_specs: Sequence[str], p
                    address: str | None = None, out: Path | None = None, resume: bool = False,
                    on_game: OnGame | None = None, source: RegistrySource | None = None,
                    on_plan: Callable[[int, int], None] | None = None,
-                   isolate: bool = False) -> TournamentResult:
+                   isolate: bool = False, keep_bots: bool = False) -> TournamentResult:
     """Every lineup of `players` bots plays `games` games (deals × seat rotations).
 
     `players` defaults to the number of bots, within the game's range; `games` to two deals per
@@ -223,7 +223,8 @@ def run_tournament(registry: Registry, game_id: str, bot_specs: Sequence[str], p
     the whole deal is played, and `resume` continues the run it holds. `source` tells worker
     processes how to load the plugins (default: the installed ones). `on_plan(total, done)` is
     told the size of the run first. Ctrl-C raises `RunInterrupted`. With `isolate`, every bot
-    plays every game from a fresh process of its own (no memory shared between games).
+    plays every game from a fresh process of its own (no memory shared between games), unless
+    `keep_bots` keeps the process of a bot that plays many games for the whole run.
     """
     if len(bot_specs) < 2:
         raise OptionError("a tournament needs at least two bots")
@@ -243,7 +244,7 @@ def run_tournament(registry: Registry, game_id: str, bot_specs: Sequence[str], p
     run = {"setup": setup.to_data(), "games_per_lineup": games,
            "plugin_version": registry.game_version(game_id)}
     executor = make_executor(registry, source or RegistrySource.of(registry), jobs, backend, address,
-                             force_pool=move_timeout is not None, isolate=isolate)
+                             force_pool=move_timeout is not None, isolate=isolate, keep_bots=keep_bots)
     started = time.perf_counter()
     finished = 0
 

@@ -281,3 +281,22 @@ def test_the_benchmark_plays_simultaneous_decisions_seat_by_seat():
 
     result = random_playouts(Goofspiel(3, {"cards": 4}), games=3, seed=1)
     assert result.decisions == 3 * 3 * 4
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_serve_history_tells_each_viewer_what_the_table_told_them_live(registry, game_id):
+    """`history` narrates through the host layer: for every viewer, the lines a Table told that
+    viewer while the game was played (a simultaneous decision's choices once it resolved)."""
+    from meeple.hosting import Table
+
+    table = Table.start(registry, game_id, ["random", "random"], seed=7, options=GAMES[game_id])
+    told = table.play_bots([0, 1])
+    live = {seat: [line for line in told[seat] if not line.endswith("has chosen") and not line.startswith("you chose")]
+            for seat in (0, 1)}
+    assert table.state.is_terminal
+    server = Server(registry)
+    server.sessions["s1"] = table.session
+    for seat in (0, 1):
+        events = ask(server, "history", session="s1", seat=seat)["result"]["events"]
+        assert [event["text"] for event in events] == live[seat]
+        assert [event["move"] for event in events] == list(range(1, len(table.session.actions) + 1))

@@ -44,7 +44,7 @@ def test_hotseat_people_bid_in_turn_and_never_see_each_others_pending_bid(tmp_pa
         child.sendline("1")
     assert finish(child) == 0
     assert prompts == [0, 1] * 3, "both people bid every round, each after a hand-over"
-    assert screen.getvalue().count("you chose bid") == 3, "seat 0 hears its own bid before handing over"
+    assert screen.getvalue().count("you chose: bid") == 3, "seat 0 hears its own bid before handing over"
     text = record.read_text().strip()
     game = record_from_json(Registry.load(plugins=[goofspiel_plugin]), text)
     assert replay(Registry.load(plugins=[goofspiel_plugin]), game).is_terminal

@@ -45,9 +45,9 @@ def answer_nonsense(view, legal):
 
 @pytest.mark.parametrize("act, message", [
     (raise_value_error, "seat 1 (random) raised ValueError: the bot's own bug"),
-    (call_sys_exit, r"seat 1 (random) tried to exit meeple (sys.exit(3))"),
+    (call_sys_exit, r"seat 1 (random) tried to exit the host (sys.exit(3))"),
     (raise_keyboard_interrupt, "seat 1 (random) raised KeyboardInterrupt (no Ctrl-C was pressed)"),
-    (answer_nonsense, "seat 1 (random) chose an illegal move: 'take everything'"),
+    (answer_nonsense, "seat 1 (random) chose an illegal action: 'take everything'"),
 ])
 def test_a_failing_bot_saves_the_game_and_is_named_by_seat_and_bot(tmp_path, act, message):
     loop, session = nim_against(tmp_path, act)
@@ -66,7 +66,7 @@ def test_a_hanging_bot_is_stopped_by_the_move_timeout_and_the_game_saved(tmp_pat
     loop, session = nim_against(tmp_path, hang, move_timeout=0.2)
     assert loop.run() == 1
     output = loop.screen.console.file.getvalue()
-    assert "seat 1 (random) gave no move within 0.2 s (--move-timeout)" in output
+    assert "seat 1 (random) timed out: no answer within 0.2 s" in output
     assert len(Session.load(REGISTRY, tmp_path / "save.json").actions) == 1
 
 

@@ -14,7 +14,7 @@ from test_play_loop import REGISTRY, Recording, first_move_or_enter
 
 from meeple.cli.app import main
 from meeple.session import Session
-from meeple.terminal.files import default_save_path
+from meeple.files import default_save_path
 from meeple.terminal.play import PlayLoop
 
 
@@ -139,8 +139,8 @@ def one_line_error(capsys, *args):
     (["--record", "missing/game.jsonl"], "--record missing/game.jsonl: the directory missing does not exist"),
     (["--save", "taken.json"], "--save taken.json already exists: choose another file"),
     (["--record", "taken.json"], "--record taken.json already exists: choose another file"),
-    (["--seed", "-1"], "--seed must be from 0 to 2**64 - 1, got -1"),
-    (["--seed", str(1 << 64)], "--seed must be from 0 to 2**64 - 1"),
+    (["--seed", "-1"], "--seed must be an integer from 0 to 2**64 - 1, got -1"),
+    (["--seed", str(1 << 64)], "--seed must be an integer from 0 to 2**64 - 1"),
     (["--move-timeout", "nan"], "--move-timeout must be a positive number of seconds"),
     (["--move-timeout", "1e12"], "--move-timeout must be a positive number of seconds"),
 ])

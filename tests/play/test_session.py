@@ -191,7 +191,7 @@ def test_saving_without_overwrite_refuses_an_existing_file_and_leaves_it(tmp_pat
 
 @pytest.mark.parametrize("seed", [-1, 1 << 64, 2.0, True])
 def test_a_new_session_needs_a_seed_the_generator_reads_exactly(seed):
-    with pytest.raises(OptionError, match="a seed is an integer from 0 to 2\\*\\*64 - 1"):
+    with pytest.raises(OptionError, match="a seed must be an integer from 0 to 2\\*\\*64 - 1"):
         Session.start(REGISTRY, "nim", ["human", "random"], seed)
 
 

@@ -240,10 +240,10 @@ def test_a_client_cannot_run_a_program_through_an_exec_bot(tmp_path):
 @pytest.mark.parametrize("bot, words", [
     ("brokenfactory", "bot brokenfactory could not be built for seat 0: ZeroDivisionError: the factory's own bug"),
     ("exitingfactory", "bot exitingfactory could not be built for seat 0: SystemExit: no"),
-    ("exiter", "bot exiter tried to exit the server (sys.exit(3))"),
+    ("exiter", "bot exiter tried to exit the host (sys.exit(3))"),
     ("interrupter", "bot interrupter raised KeyboardInterrupt (no Ctrl-C was pressed)"),
     ("crasher", "bot crasher raised RuntimeError: the bot's own bug on two lines"),
-    ("cheater", "bot cheater answered with an illegal action: 'take everything'"),
+    ("cheater", "bot cheater chose an illegal action: 'take everything'"),
     ("hanger", "bot hanger timed out: no answer within 0.2 s"),
     ("hangingfactory", "bot hangingfactory timed out: no answer within 0.2 s"),
 ])

@@ -33,7 +33,7 @@ def test_only_the_process_holding_a_matchs_lease_asks_its_bots(registry, tmp_pat
         database = str(tmp_path / "matches.db")
         first = process(registry, database)
         first_asked = record_bot_turns(first)
-        match, tokens = first.create("goofspiel", 2, {"cards": 3}, ["random", "human"])  # first drives
+        match, tokens = await first.create("goofspiel", 2, {"cards": 3}, ["random", "human"])  # first drives
         second = process(registry, database)
         second_asked = record_bot_turns(second)
         second.resume_bots()  # as a second process starting: the match's bot is not its to drive
@@ -53,7 +53,7 @@ def test_a_dead_drivers_bots_are_taken_over_once_its_lease_lapses(registry, tmp_
     async def run():
         database = str(tmp_path / "matches.db")
         first = process(registry, database)
-        match, _ = first.create("goofspiel", 2, {"cards": 1}, ["random", "human"])  # first takes the lease
+        match, _ = await first.create("goofspiel", 2, {"cards": 1}, ["random", "human"])  # first takes the lease
         for task in list(first.tasks):
             task.cancel()  # ... and dies (kill -9) before its bot moves
         second = process(registry, database)
@@ -74,7 +74,7 @@ def test_a_stopping_process_lets_its_bots_go_to_another_at_once(registry, tmp_pa
     async def run():
         database = str(tmp_path / "matches.db")
         first = process(registry, database)
-        match, _ = first.create("goofspiel", 2, {"cards": 1}, ["random", "human"])
+        match, _ = await first.create("goofspiel", 2, {"cards": 1}, ["random", "human"])
         await first.shutdown()  # before its bot moved
         assert Store(database).lapsed_drives() == [match.id]
         second = process(registry, database)

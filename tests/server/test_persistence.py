@@ -90,7 +90,7 @@ def test_a_second_process_on_the_same_database_cannot_overwrite_a_move(registry,
 
 async def second_process(registry, tmp_path):
     first = Hub(registry, Store(str(tmp_path / "db")), isolate_bots=False)
-    match, tokens = first.create("linkage", 2, {}, ["human", "human"])
+    match, tokens = await first.create("linkage", 2, {}, ["human", "human"])
     second = Hub(registry, Store(str(tmp_path / "db")), isolate_bots=False)  # loads the match at move 0
     stale = second.get(match.id)
     legal = match.update_for(0)["legal"]

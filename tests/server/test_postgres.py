@@ -80,7 +80,7 @@ def test_processes_sharing_postgresql_see_each_others_moves_and_never_overwrite_
     async def run():
         first = Hub(registry, Store(database), isolate_bots=False, shared_database=True)
         second = Hub(registry, Store(database), isolate_bots=False, shared_database=True)
-        match, tokens = first.create("linkage", 2, {}, ["human", "human"])
+        match, tokens = await first.create("linkage", 2, {}, ["human", "human"])
         theirs = second.get(match.id)
         unshared = Hub(registry, Store(database), isolate_bots=False)
         stale = unshared.get(match.id)  # read at move 0, never again
@@ -231,7 +231,7 @@ def test_the_cross_process_notification_names_only_the_match_and_the_move_number
 
     async def run():
         hub = Hub(registry, Store(database), isolate_bots=False, shared_database=True)
-        match, tokens = hub.create("goofspiel", 2, {"cards": 2}, ["human", "human"])
+        match, tokens = await hub.create("goofspiel", 2, {"cards": 2}, ["human", "human"])
         with psycopg.connect(database, autocommit=True) as listening:
             listening.execute(f"LISTEN {CHANNEL}")
             choice = match.update_for(0)["legal"][0]["action"]

@@ -23,7 +23,7 @@ def test_a_crash_anywhere_restarts_at_the_same_state_and_updates_show_own_views(
 
     async def run():
         hub = Hub(registry, Store(database), isolate_bots=False)
-        match, tokens = hub.create(game, 2, {}, ["human", "human"])
+        match, tokens = await hub.create(game, 2, {}, ["human", "human"])
         for step, pick in enumerate(picks):
             if match.finished:
                 break
