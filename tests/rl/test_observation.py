@@ -77,17 +77,19 @@ ZONE_PLUGIN = textwrap.dedent('''
 
     from meeple import Action, Decision, Game, GameSpec, Information, State
     from meeple.rl.features import Part, zone_part
-    from meeple.zones import Zone
+    from meeple.zones import PublicZone, ZoneView
 
 
     @frozen
-    class TrackView:
+    class TrackView(ZoneView):
         positions: tuple
 
 
-    class Track(Zone):
+    class Track(PublicZone):
+        """Everything the zone contract asks (meeple.zones.Zone); a track holds no cards."""
         __slots__ = ("positions",)
         kind = "track"
+        view_type = TrackView
         LENGTH = 5
 
         def __init__(self, positions=()):
@@ -100,8 +102,20 @@ ZONE_PLUGIN = textwrap.dedent('''
         def copy(self):
             return Track(self.positions)
 
-        def _make_view(self, visible):
+        def make_view(self, visible):
             return TrackView(tuple(self.positions))
+
+        def restore(self, view):
+            self._changed()
+            self.positions = list(view.positions)
+            return []
+
+        def to_data(self):
+            return {**self._head(), "positions": list(self.positions)}
+
+        @classmethod
+        def from_data(cls, data):
+            return cls(data["positions"])
 
         def move(self, seat):
             self._changed()
