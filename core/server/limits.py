@@ -34,7 +34,7 @@ DEFAULT_BOT_CAPS: tuple[tuple[str, float], ...] = (("workers", 1), ("iterations"
 
 @frozen
 class Limits:
-    """The limits of one `meeple server`; every field is a flag of the same name."""
+    """The limits of one `meeple server`; every field has its flag (`meeple server --help`, docs/server.md "Limits")."""
 
     sockets_per_token: int = 4
     sockets_per_address: int = 64
