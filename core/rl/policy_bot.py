@@ -6,7 +6,8 @@ The policy is a `MaskedPolicy` (``.npz``), an ONNX model (``.onnx``) or a TorchS
 (``.pt``), read by `meeple.rl.policy.load_policy`.
 
 Reads `hello` (game, players, options, seat), builds the game from the installed plugins, then
-answers each `decide` with the index, in `legal`, of the policy's choice for the view it was given.
+answers each `decide` with the index, in `legal`, of the policy's choice for the view it was given;
+after `end`, a next `hello` starts another game with the policy already loaded (`--keep-bots`).
 Only the protocol's JSON reaches it, as with any exec: bot. A bad policy file is one line on
 standard error and exit status 2.
 """
@@ -25,17 +26,36 @@ from .policy import ExportedPolicy, MaskedPolicy, PolicyBot, load_policy
 
 
 def serve(policy: MaskedPolicy | ExportedPolicy, inbox: BinaryIO, out: BinaryIO) -> int:
-    hello = read_message(inbox)
-    if not isinstance(hello, dict) or hello.get("type") != "hello":
-        return 2
-    game = Registry.load().create(hello["game"], hello["players"], hello["options"])
+    """Play games, each from its `hello` to its `end`, until the input ends: the policy is loaded
+    once for them all (a host that keeps bots across a match, `--keep-bots`, sends the next
+    game's `hello` on the same process)."""
+    registry = None
+    while True:
+        hello = read_message(inbox)
+        if hello is None:
+            return 0
+        if not isinstance(hello, dict) or hello.get("type") != "hello":
+            return 2
+        registry = registry or Registry.load()
+        if not _play(registry, policy, hello, inbox, out):
+            return 0
+
+
+def _play(registry: Registry, policy: MaskedPolicy | ExportedPolicy, hello: dict, inbox: BinaryIO,
+          out: BinaryIO) -> bool:
+    """One game; True once it has ended with `end` (another `hello` may follow), False when the
+    input ended first."""
+    game = registry.create(hello["game"], hello["players"], hello["options"])
     game_cls = type(game)
     bot = PolicyBot(game, policy)
-    write_message(out, {"type": "ready", "protocol": messages.PROTOCOL_VERSION, "name": policy.name})
+    write_message(out, {"type": "ready", "protocol": messages.PROTOCOL_VERSION, "name": policy.name,
+                        "games": "many"})
     while True:
         message = read_message(inbox)
-        if message is None or message.get("type") == "end":
-            return 0
+        if message is None:
+            return False
+        if message.get("type") == "end":
+            return True
         view = view_from_data(game_cls, message["view"])
         legal = [action_from_data(game_cls, move["action"]) for move in message["legal"]]
         write_message(out, {"action": legal.index(bot.act(view, legal))})

@@ -73,6 +73,35 @@ def test_the_example_learns_on_a_tiny_budget_and_its_policy_plays_a_meeple_match
     assert result.returncode == 0, result.stderr
     trained = json.loads(result.stdout)["bots"][0]
     assert trained["games"] == 2 and trained["forfeits"] == 0
+    kept = subprocess.run([sys.executable, "-c", "from meeple.cli.app import run; run()", "match", "nim",
+                           "-n", "2", "--seed", "1", "--json", "--keep-bots", "--bot", command, "--bot", "random"],
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert kept.returncode == 0, kept.stderr
+    assert json.loads(kept.stdout)["bots"] == json.loads(result.stdout)["bots"], "kept or fresh: the same games"
+
+
+def test_the_policy_bot_serves_the_games_of_a_match_from_one_process(tmp_path):
+    """A host that keeps bots (`--keep-bots`) greets the same process for the next game: the
+    policy is loaded once, and the bot says it plays many games."""
+    from meeple.botprocess import messages
+
+    game = make("nim", 2, {})
+    path = tmp_path / "nim.npz"
+    MaskedPolicy(encoder_for(game).size, len(action_space(game)), 8, 3).save(path)
+    bot = subprocess.Popen([sys.executable, "-m", "meeple.rl.policy_bot", str(path)], stdin=subprocess.PIPE,
+                           stdout=subprocess.PIPE, text=True)
+    try:
+        for seed in (1, 2):
+            bot.stdin.write(json.dumps(messages.hello(game, 0, seed, None)) + "\n")
+            bot.stdin.flush()
+            ready = json.loads(bot.stdout.readline())
+            assert ready["type"] == "ready" and ready["games"] == "many"
+            bot.stdin.write(json.dumps({"type": "end"}) + "\n")
+            bot.stdin.flush()
+        bot.stdin.close()
+        assert bot.wait(timeout=60) == 0
+    finally:
+        bot.kill()
 
 
 def test_a_missing_policy_file_is_one_line(tmp_path):
