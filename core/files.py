@@ -19,12 +19,23 @@ import os
 import stat
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from .errors import MeepleError
 
 __all__ = ["FileRefused", "check_directory", "check_new_file", "default_save_path", "file_kind",
            "read_json_file", "read_regular_file", "write_file"]
+
+
+def _mode_of(stat_of: Callable[[], os.stat_result], refusal: Callable[[str], Exception]) -> int | None:
+    """The mode bits of what stands at a path (`stat_of()`), None where nothing does; any other
+    failure raises `refusal(reason)`: one line naming the path."""
+    try:
+        return stat_of().st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise refusal(exc.strerror) from None
 
 
 def write_file(path: Path, text: str, overwrite: bool, error: type[MeepleError] = MeepleError) -> None:
@@ -35,12 +46,7 @@ def write_file(path: Path, text: str, overwrite: bool, error: type[MeepleError] 
     exists there by then (no check-then-write race). Raises `error` with one line.
     """
     path = Path(path)
-    try:
-        mode = path.stat().st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError as exc:
-        raise error(f"cannot write {path}: {exc.strerror}") from None
+    mode = _mode_of(path.stat, lambda reason: error(f"cannot write {path}: {reason}"))
     if mode is not None:
         if not stat.S_ISREG(mode):
             raise error(f"cannot write {path}: {file_kind(mode)}, not a regular file")
@@ -152,12 +158,7 @@ def check_new_file(path: Path, flag: str, continuing: Path | None = None) -> Non
     if continuing is not None and _same_file(path, continuing):
         check_directory(path.parent, flag, path)
         return
-    try:
-        mode = os.lstat(path).st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError as exc:
-        raise FileRefused(f"{flag} {path}: {exc.strerror}") from None
+    mode = _mode_of(lambda: os.lstat(path), lambda reason: FileRefused(f"{flag} {path}: {reason}"))
     if mode is not None:
         if not stat.S_ISREG(mode):
             raise FileRefused(f"{flag} {path}: {file_kind(mode)}, not a regular file")
