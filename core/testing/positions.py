@@ -5,12 +5,13 @@ pile, this seat to act. Editing a dealt state's zones by hand loses or duplicate
 a word; `position` starts from a real deal (so every zone has its owner and visibility), empties
 every zone, puts the named cards where the test says, sends every other card of the deck to the
 zone named `rest`, sets the plain fields and the decision owed, and checks the result — the
-deck's cards exactly once each, the state's invariants — or says in one line what is wrong:
+deck's cards exactly once each, the game's invariants — or says in one line what is wrong:
 
     state = position(Hearts(4), hands={0: cards("QS 2C"), 1: cards("AH")}, trick=cards("3S"),
                      rest="taken[3]", to_act=Play(2), hearts_broken=True)
 
-Keywords other than the builder's own (`to_act`, `rest`, `seed`) are the state's fields:
+Keywords other than the builder's own (`to_act`, `rest`, `seed`, `invariants`) are the state's
+fields:
 
 - a zone: its cards as a list, in the zone's own order (a `Pile`'s last card is its top, the
   next one drawn; a `Hand`'s first card is its far left), or a zone object, used as it is (for
@@ -30,6 +31,7 @@ import attrs
 
 from ..actions import Decision
 from ..layout import Kind, game_fields
+from ..rng import Rng
 from ..zones import Zone
 
 if TYPE_CHECKING:
@@ -42,7 +44,7 @@ class PositionError(ValueError):
 
 
 def position(game: "Game", /, *, to_act: int | Decision | Sequence[Decision] | None = None,
-             rest: str | None = None, seed: int = 0, **fields: Any) -> "State":
+             rest: str | None = None, seed: int = 0, invariants: bool = True, **fields: Any) -> "State":
     """A state of `game` holding exactly what the keywords say (see the module docstring).
 
     `to_act`: the decision owed — a `Decision`, a stack of them (bottom first), or a seat, given
@@ -50,7 +52,10 @@ def position(game: "Game", /, *, to_act: int | Decision | Sequence[Decision] | N
     opening decision. `rest`: the readable name of the zone (`"stock"`, `"taken[3]"`, as
     `State.zones` names them) that takes every card of the deck placed nowhere else, in deck
     order, under any cards named for it; without it every card must be placed. `seed`: the seed
-    of the deal the position starts from, and of the state's `Rng` (chance after the position).
+    of the deal the position starts from; the state's `Rng` is then `Rng(seed)`, afresh (the
+    chance after the position). `invariants=False` skips the game's own invariants (every card of
+    the deck exactly once is still checked): for a position the rules could never reach, built
+    on purpose (a renderer's test), and saying so.
     """
     state = game.new_state(seed)
     infos = {info.name: info for info in game_fields(type(state))}
@@ -59,7 +64,7 @@ def position(game: "Game", /, *, to_act: int | Decision | Sequence[Decision] | N
         info = infos.get(name)
         if info is None:
             raise PositionError(f"a {game.spec.id} state has no field {name!r} (its fields: "
-                                f"{', '.join(infos)}; the builder's own: to_act, rest, seed)")
+                                f"{', '.join(infos)}; the builder's own: to_act, rest, seed, invariants)")
         if info.kind is Kind.ZONE:
             placed[name] = value
         elif info.kind is Kind.ZONES:
@@ -82,8 +87,9 @@ def position(game: "Game", /, *, to_act: int | Decision | Sequence[Decision] | N
         else:
             _fill(name, zone, (leftover if name == rest else []) + list(contents))
     _set_pending(state, to_act)
+    state.rng = Rng(seed)
     state._legal = None
-    problems = state.invariants()
+    problems = state.invariants() if invariants else game.check_cards(state)
     if problems:
         raise PositionError(f"the position breaks the {game.spec.id} invariants: {'; '.join(problems)}")
     return state
@@ -128,14 +134,16 @@ def _leftover(game: "Game", placed: Mapping[str, Any], rest: str | None) -> list
 
 
 def _fill(name: str, zone: Zone, cards: list[Any]) -> None:
-    """Make `zone` hold exactly `cards` (a card zone that can be emptied and extended)."""
+    """Make `zone` hold exactly `cards`: emptied (its `clear`), then extended (its `extend`)."""
     if not cards and next(iter(zone.cards()), None) is None:
         return
-    if not (callable(getattr(zone, "clear", None)) and callable(getattr(zone, "extend", None))):
+    needs = ("clear", "extend") if cards else ("clear",)
+    if not all(callable(getattr(zone, method, None)) for method in needs):
         raise PositionError(f"{name} is a {type(zone).__name__}: pass the zone itself "
                             f"({name.split('[')[0]}=...), not a list of cards")
-    zone.clear()
-    zone.extend(cards)  # type: ignore[attr-defined]
+    zone.clear()  # type: ignore[attr-defined]
+    if cards:
+        zone.extend(cards)  # type: ignore[attr-defined]
 
 
 def _replace(state: "State", name: str, dealt: Zone, given: Zone, rest: str | None) -> None:

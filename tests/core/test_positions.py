@@ -43,6 +43,13 @@ def test_a_zone_object_keeps_what_a_list_cannot_say():
     assert list(state.hands[1]) == [6, 7]
 
 
+def test_the_chance_after_a_position_comes_from_a_fresh_rng_of_its_seed():
+    from meeple import Rng
+
+    state = position(Knockout(2), hands=[[1], [2]], rest="stock", seed=7)
+    assert state.rng.state == Rng(7).state
+
+
 def test_a_position_plays_on_under_the_kit_checks():
     state = position(PassingGame(3), hands=[[1, 2], [3, 4], [5, 6]], rest="stock", to_act=Play(0))
     while state.pending:
@@ -82,3 +89,6 @@ def test_broken_invariants_are_reported():
 
     with pytest.raises(PositionError, match="breaks the knockout invariants: seat 0 holds no card"):
         position(Strict(2), rest="stock")
+    assert position(Strict(2), rest="stock", invariants=False).hands[0].is_empty()
+    with pytest.raises(PositionError, match="placed nowhere"):  # the deck is still checked
+        position(Strict(2), invariants=False, stock=[1])
