@@ -14,6 +14,7 @@ import attrs
 from attrs import frozen
 
 from .actions import Action, Decision, PendingDecisions
+from .knowledge import Known, known_to
 from .layout import Kind, game_fields
 
 
@@ -28,6 +29,9 @@ class View(PendingDecisions):
     While a simultaneous decision is pending, `chosen` lists the seats that have made their
     secret choice (everyone sees that much) and `choices` the `(seat, action)` choices this viewer
     may see: its own, or all of them for the observer. Both are empty otherwise.
+
+    `facts` are the facts about hidden cards this viewer knows (`meeple.knowledge.Known`: a fact
+    and who knows it), in the order the rules learned them; all of them for the observer.
     """
 
     game: str
@@ -37,6 +41,7 @@ class View(PendingDecisions):
     fields: tuple[tuple[str, Any], ...]
     chosen: tuple[int, ...] = ()
     choices: tuple[tuple[int, Action], ...] = ()
+    facts: tuple[Known, ...] = ()
     _by_name: dict[str, Any] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -80,7 +85,7 @@ def build_view(state: Any, player: int | None) -> View:
     fields.extend(state.view_extras(player).items())
     choices = state._choices or {}
     return View(state.game.spec.id, player, state.moves, tuple(state.pending), tuple(fields),
-                tuple(choices), visible_choices(choices, player))
+                tuple(choices), visible_choices(choices, player), known_to(state._facts, player))
 
 
 #: What a view shows of a state field of each kind (`player` sees a zone as its view says).
