@@ -26,7 +26,9 @@ about positions no longer known) cover the common cases; `forget` drops any othe
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Iterable
+import typing
+from functools import lru_cache
+from typing import Annotated, Any, Callable, ClassVar, Iterable
 
 from attrs import frozen
 
@@ -320,11 +322,56 @@ def lost(zone: str, kinds: Iterable[Any] | None = None) -> Callable[[Fact], bool
     return lambda fact: counts(fact) or positions(fact)
 
 
-def false_facts(state: Any) -> list[str]:
+def false_facts(state: Any, known_to: Iterable[int] | None = None) -> list[str]:
     """The facts `state` keeps that are not true of it (a fact the rules forgot to drop, a
-    sample that ignored a fact), described."""
+    sample that ignored a fact), described; with `known_to`, only facts one of those seats knows."""
     facts = state.facts
+    if known_to is not None:
+        seats = tuple(known_to)
+        facts = tuple(known for known in facts if any(known.known_to(seat) for seat in seats))
     if not facts:
         return []
     cards, kind = zone_cards(state), kind_function(state.game)
     return [known.fact.describe() for known in facts if known.fact.holds(cards, kind) is not True]
+
+
+# -- public records ---------------------------------------------------------------------------
+
+class _PublicRecordMark:
+    """The mark `PublicRecord[T]` puts on a field's annotation."""
+
+    def __repr__(self) -> str:
+        return "PUBLIC_RECORD"
+
+
+PUBLIC_RECORD = _PublicRecordMark()
+
+
+class PublicRecord:
+    """Marks a field (or a view extra) holding cards every seat saw, which may since have gone
+    back to hidden zones: a showdown's hands, a card shown then shuffled in.
+
+        class PokerState(State):
+            showdown: PublicRecord[tuple[int, ...]] = ()
+
+    `PublicRecord[T]` is `T` to everything but the conformance kit (views, JSON and RL read a
+    plain `T`); the kit's strict check of plain fields accepts such a field, and checks instead
+    that it is the same in every seat's view. Only for what everyone saw: a card only some seats
+    saw is knowledge (`Hand.reveal(to=...)`, a fact), not a record."""
+
+    def __class_getitem__(cls, item: Any) -> Any:
+        return Annotated[item, PUBLIC_RECORD]
+
+
+def is_public_record(annotation: Any) -> bool:
+    """Whether `annotation` is a `PublicRecord[...]`."""
+    return typing.get_origin(annotation) is Annotated and PUBLIC_RECORD in annotation.__metadata__
+
+
+@lru_cache(maxsize=None)
+def public_records(state_class: type) -> frozenset[str]:
+    """The view fields of a state class declared `PublicRecord` (its fields and view extras)."""
+    hints = typing.get_type_hints(state_class, include_extras=True)
+    names = {name for name, annotation in hints.items() if is_public_record(annotation)}
+    extras = getattr(state_class, "view_extra_types", {})
+    return frozenset(names | {name for name, annotation in extras.items() if is_public_record(annotation)})

@@ -78,7 +78,8 @@ def ask(state: "AskingState", me: int, seat: int, kind: int) -> None:
         state.learn(HoldsNone(theirs, kind))  # "go fish": everyone heard it
         if len(state.stock):
             state.hands[me].add(state.stock.pop())
-            state.cards_gained(mine)  # a card nobody else saw
+            if state.game.broken != "draws forgotten":  # a planted defect, for the kit's tests
+                state.cards_gained(mine)  # a card nobody else saw
     if sum(1 for c in state.hands[me] if kind_of(c) == kind) == COPIES:
         state.hands[me].remove_many([c for c in state.hands[me] if kind_of(c) == kind])
         state.books.extend(sorted(c for c in state.deck_of_kind(kind)))
@@ -90,14 +91,15 @@ def ask(state: "AskingState", me: int, seat: int, kind: int) -> None:
 def compare(state: "AskingState", me: int, seat: int) -> None:
     a, b = kind_of(state.reserves[me][0]), kind_of(state.reserves[seat][0])
     mine, theirs = f"reserves[{me}]", f"reserves[{seat}]"
+    pair = None if state.game.broken == "comparison told to all" else {me, seat}  # planted defect
     if a > b:
-        state.learn(CardBelow(theirs, 0, a), by={me, seat})
-        state.learn(CardAbove(mine, 0, b), by={me, seat})
+        state.learn(CardBelow(theirs, 0, a), by=pair)
+        state.learn(CardAbove(mine, 0, b), by=pair)
     elif a < b:
-        state.learn(CardAbove(theirs, 0, a), by={me, seat})
-        state.learn(CardBelow(mine, 0, b), by={me, seat})
+        state.learn(CardAbove(theirs, 0, a), by=pair)
+        state.learn(CardBelow(mine, 0, b), by=pair)
     else:
-        state.learn(CardsEqual(mine, 0, theirs, 0), by={me, seat})
+        state.learn(CardsEqual(mine, 0, theirs, 0), by=pair)
 
 
 class AskingState(State):
@@ -128,10 +130,16 @@ class AskingGame(Game):
     action_types = (Ask, Compare, Pass)
     decision_types = (Turn,)
     records_facts = True
+    #: A defect planted for the kit's tests (None: the game as written).
+    broken: str | None = None
 
     @staticmethod
     def card_kind(card: int) -> int:
         return kind_of(card)
+
+    def rl_action_space(self):
+        seats, kinds = range(self.players), range(1, self.options["kinds"] + 1)
+        return [Ask(s, k) for s in seats for k in kinds] + [Compare(s) for s in seats] + [Pass()]
 
     def deck(self):
         kinds = range(1, self.options["kinds"] + 1)
