@@ -12,7 +12,8 @@ from .errors import (BotError, IllegalAction, MeepleError, OptionError, RecordEr
                      RegistrationError, SaveError, SerializationError, UnknownName)
 from .game import Game
 from .hookspecs import hookimpl
-from .knowledge import CardAbove, CardBelow, CardIs, CardsEqual, Fact, HoldsAtLeast, HoldsNone, Known
+from .knowledge import (CardAbove, CardBelow, CardIs, CardsEqual, Fact, HoldsAtLeast, HoldsNone, Known,
+                        PublicRecord)
 from .layout import hidden_field
 from .narration import Narrator
 from .options import Option, Options
@@ -29,7 +30,7 @@ __all__ = [
     "Action", "Bot", "BotError", "BotInfo", "BotSpec", "CardAbove", "CardBelow", "CardIs", "CardsEqual",
     "Counters", "Decision", "Display", "Fact", "HoldsAtLeast", "HoldsNone", "Known",
     "Dynamics", "Game", "GameSpec", "Grid", "Hand", "IllegalAction", "Information", "KeyedPiles",
-    "MeepleError", "Narrator", "Option", "OptionError", "Options", "Pile", "RecordError",
+    "MeepleError", "Narrator", "Option", "OptionError", "Options", "Pile", "PublicRecord", "RecordError",
     "Registry", "RegistrationError", "Rng", "SaveError", "SerializationError", "Simultaneous",
     "State", "Tableau", "UnknownName", "Utility", "View", "Visibility", "Zone", "hidden_field", "hookimpl",
 ]
