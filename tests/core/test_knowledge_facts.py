@@ -167,3 +167,17 @@ def test_card_kind_lets_facts_speak_of_ranks_of_distinct_cards():
 def test_the_asking_game_conforms(players, suited):
     report = check_game(AskingGame(players, {"suited": suited, "turns": 12}), games=4, seed=players)
     assert report.games == 4
+
+
+def test_a_view_with_facts_matches_the_published_view_schema():
+    from jsonschema import Draft202012Validator
+
+    from meeple.protocol.schema import schema_registry
+
+    state = go_fished()
+    state.apply(Compare(2)) if state.current_player == 1 else None
+    validator = Draft202012Validator({"$ref": "common.json#/$defs/view"}, registry=schema_registry())
+    for seat in (None, 0, 1, 2):
+        data = json.loads(json.dumps(view_to_data(AskingGame, state.view(seat))))
+        assert data["facts"]
+        assert not list(validator.iter_errors(data)), list(validator.iter_errors(data))

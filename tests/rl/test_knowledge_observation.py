@@ -62,3 +62,17 @@ def test_facts_in_a_game_that_does_not_declare_them_are_one_clear_error():
     state.learn(HoldsNone("hands[1]", kind))
     with pytest.raises(EncodingError, match="does not declare records_facts = True"):
         encoder_for(game).encode(state.view(0))
+
+
+def test_pettingzoos_api_test_passes_on_a_game_that_records_facts():
+    import warnings
+
+    from pettingzoo.test import api_test, seed_test
+
+    from meeple.rl import pettingzoo_env
+
+    game = AskingGame(3, {"turns": 16})
+    with warnings.catch_warnings():  # the kit's advice on observation spaces, not a failure
+        warnings.simplefilter("ignore", UserWarning)
+        api_test(pettingzoo_env(game), num_cycles=40)
+        seed_test(lambda: pettingzoo_env(game), num_cycles=40)
