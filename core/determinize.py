@@ -112,19 +112,22 @@ class Sampler:
         self._runs = _runs([(position[id(zone)], slot) for zone, slot in unknown])
         self._pool = pool
         self._who = f"{game.spec.id}: " + ("the observer" if view.player is None else f"seat {view.player}")
-        facts = self._facts = [known.fact for known in view.facts]
+        facts = [known.fact for known in view.facts]
         # Facts about how many cards of a kind a zone holds: dealt so that they hold (exactly).
         self._counted = CountedDeal.build(template, unknown, pool, facts, self._who) if facts else None
         # Every other test a sample must pass, by rejection: the game's condition, the other facts.
-        tests = []
+        tests, named = [], []
         condition = game.sample_condition
         holds = None if condition is None else condition(view)  # None: nothing to test
         if holds is not None:
             tests.append(holds)
+            named.append("the game's sample_condition accepts")
         by_position = [fact for fact in facts if not isinstance(fact, COUNT_FACTS)]
         if by_position:
             kind = kind_function(game)
             tests.append(lambda state: all(fact.holds(zone_cards(state), kind) for fact in by_position))
+            named.append(f"that keeps what it knows ({'; '.join(fact.describe() for fact in by_position)})")
+        self._tests = " and ".join(named)
         self._holds = tests[0] if len(tests) == 1 else (lambda state: all(t(state) for t in tests)) if tests else None
 
     def __call__(self, rng: Rng) -> "State":
@@ -138,10 +141,8 @@ class Sampler:
             state = self._deal(rng)
             if holds(state):
                 return state
-        accepts = "the game's sample_condition" + (" and the facts it knows" if self._facts else "")
-        raise MeepleError(f"{self._who}'s view allows no sample {accepts} accept"
-                          f"{'' if self._facts else 's'} (none in {MOST_DEALS:,} deals of its "
-                          f"{len(self._pool)} unseen cards)")
+        raise MeepleError(f"{self._who}'s view allows no sample {self._tests} (none in {MOST_DEALS:,} "
+                          f"deals of its {len(self._pool)} unseen cards)")
 
     def _deal(self, rng: Rng) -> "State":
         """One draw: the view's state cloned, a fresh RNG, the shuffled pool dealt into its slots."""

@@ -106,13 +106,14 @@ class HoldsAtLeast(Fact):
         return f"{self.zone} holds at least {self.count} {name(self.kind)}"
 
 
+@frozen
 class _OneCard(Fact):
-    """A fact about the card at `position` of `zone`, compared with `value` by `_test`."""
+    """A fact about the card at `position` of `zone`, its kind compared with `value` by `_test`."""
 
+    word: ClassVar[str] = ""
     zone: str
     position: int
     value: Any
-    word: ClassVar[str] = ""
 
     def zones(self) -> tuple[str, ...]:
         return (self.zone,)
@@ -137,9 +138,6 @@ class CardAbove(_OneCard):
 
     tag: ClassVar[str] = "card_above"
     word: ClassVar[str] = "above"
-    zone: str
-    position: int
-    value: Any
 
     def _test(self, kind: Any) -> bool:
         return kind > self.value
@@ -151,9 +149,6 @@ class CardBelow(_OneCard):
 
     tag: ClassVar[str] = "card_below"
     word: ClassVar[str] = "below"
-    zone: str
-    position: int
-    value: Any
 
     def _test(self, kind: Any) -> bool:
         return kind < self.value
@@ -165,9 +160,6 @@ class CardIs(_OneCard):
 
     tag: ClassVar[str] = "card_is"
     word: ClassVar[str] = "a"
-    zone: str
-    position: int
-    value: Any
 
     def _test(self, kind: Any) -> bool:
         return kind == self.value

@@ -124,7 +124,7 @@ def test_a_clone_keeps_the_facts_and_learning_on_it_leaves_the_original_alone():
 @given(seed=st.integers(0, 2**32), seat=st.sampled_from([0, 1, 2]))
 def test_every_sample_honours_the_facts_its_seat_knows(seed, seat):
     state = go_fished()
-    state.apply(Compare(2)) if state.current_player == 1 else None
+    state.apply(Compare(2), 1)  # seats 1 and 2 compare reserves: a fact only they know
     sample = state.game.sampler(state.view(seat))(Rng(seed))
     assert false_facts(sample) == []
     assert sample.view(seat) == state.view(seat)
@@ -175,9 +175,33 @@ def test_a_view_with_facts_matches_the_published_view_schema():
     from meeple.protocol.schema import schema_registry
 
     state = go_fished()
-    state.apply(Compare(2)) if state.current_player == 1 else None
+    state.apply(Compare(2), 1)
     validator = Draft202012Validator({"$ref": "common.json#/$defs/view"}, registry=schema_registry())
     for seat in (None, 0, 1, 2):
         data = json.loads(json.dumps(view_to_data(AskingGame, state.view(seat))))
         assert data["facts"]
         assert not list(validator.iter_errors(data)), list(validator.iter_errors(data))
+
+
+def test_contradictory_facts_about_one_card_are_one_clear_error_after_the_rejection_limit(monkeypatch):
+    from meeple import determinize
+
+    monkeypatch.setattr(determinize, "MOST_DEALS", 30)
+    state = go_fished()
+    view = attrs.evolve(state.view(0), facts=state.view(0).facts + (
+        Known(CardAbove("reserves[2]", 0, 3)), Known(CardBelow("reserves[2]", 0, 2))))
+    with pytest.raises(MeepleError, match=r"^asking: seat 0's view allows no sample that keeps what it knows \(the card "
+                                          r"at reserves\[2\]\[0\] is above 3; the card at reserves\[2\]\[0\] is "
+                                          r"below 2\) \(none in 30 deals of its 8 unseen cards\)$"):
+        state.game.sampler(view)(Rng(0))
+
+
+def test_forget_drops_the_facts_it_names_and_keeps_the_others():
+    state = go_fished()
+    state.learn(CardAbove("reserves[2]", 0, 1), by={1, 2})
+    state.forget(types=(CardAbove,))
+    assert [known.fact for known in state.facts] == [HoldsNone("hands[1]", 2), HoldsAtLeast("hands[0]", 2)]
+    state.forget("hands[1]", kinds=[3])
+    assert len(state.facts) == 2
+    state.forget("hands[1]")
+    assert [known.fact for known in state.facts] == [HoldsAtLeast("hands[0]", 2)]
