@@ -218,9 +218,11 @@ def known_to(facts: tuple[Known, ...], player: int | None) -> tuple[Known, ...]:
     return tuple(known for known in facts if known.known_to(player))
 
 
-def _seats(by: Iterable[int] | None, players: int) -> tuple[int, ...] | None:
+def _seats(by: Iterable[int] | int | None, players: int) -> tuple[int, ...] | None:
     if by is None:
         return None
+    if isinstance(by, int):
+        by = (by,)
     seats = tuple(sorted(set(by)))
     if not seats or any(type(s) is not int or not 0 <= s < players for s in seats):
         raise MeepleError(f"a fact is known by seats 0..{players - 1} (or everyone: by=None), "
@@ -249,8 +251,9 @@ def kind_function(game: Any) -> KindOf:
     return identity if kind is None else kind
 
 
-def learn(facts: tuple[Known, ...], state: Any, fact: Fact, by: Iterable[int] | None) -> tuple[Known, ...]:
-    """`facts` plus `fact`, known by the seats `by` (None: everyone). A fact already kept is
+def learn(facts: tuple[Known, ...], state: Any, fact: Fact,
+          by: Iterable[int] | int | None) -> tuple[Known, ...]:
+    """`facts` plus `fact`, known by the seats `by` (a seat, seats, or None: everyone). A fact already kept is
     known to the seats that knew it and to `by`. Refuses (MeepleError) a fact that is false in
     `state`: a fact is what the rules showed to be true."""
     if not isinstance(fact, FACT_TYPES):
@@ -296,7 +299,7 @@ def about(zone: str | None = None, kinds: Iterable[Any] | None = None,
     def test(fact: Fact) -> bool:
         if not isinstance(fact, types) or (zone is not None and zone not in fact.zones()):
             return False
-        return wanted is None or getattr(fact, "kind", None) in wanted
+        return wanted is None or not hasattr(fact, "kind") or fact.kind in wanted
 
     return test
 

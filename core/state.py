@@ -298,9 +298,9 @@ class State(PendingDecisions, metaclass=StateMeta):
         """Every fact the rules recorded (`learn`), each with the seats that know it."""
         return self._facts
 
-    def learn(self, fact: Fact, by: Iterable[int] | None = None) -> None:
-        """Record `fact` (a `meeple.knowledge` fact, true now), known to the seats `by`
-        (None: everyone): their views show it and their samples honour it."""
+    def learn(self, fact: Fact, by: Iterable[int] | int | None = None) -> None:
+        """Record `fact` (a `meeple.knowledge` fact, true now), known to the seats `by` (a seat,
+        seats, or None: everyone): their views show it and their samples honour it."""
         self._facts = knowledge.learn(self._facts, self, fact, by)
 
     def forget(self, zone: str | None = None, kinds: Iterable[Any] | None = None,
