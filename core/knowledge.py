@@ -48,9 +48,11 @@ class Fact:
 
     tag: ClassVar[str] = ""
 
+    zone: str
+
     def zones(self) -> tuple[str, ...]:
-        """The zones this fact is about."""
-        raise NotImplementedError
+        """The zones this fact is about (its `zone`; both zones of `CardsEqual`)."""
+        return (self.zone,)
 
     def holds(self, cards: Callable[[str], list[Any]], kind: KindOf) -> bool | None:
         """Whether the fact is true, given `cards(zone)` (a zone's cards, None for a card nobody
@@ -69,9 +71,6 @@ class HoldsNone(Fact):
     tag: ClassVar[str] = "holds_none"
     zone: str
     kind: Any
-
-    def zones(self) -> tuple[str, ...]:
-        return (self.zone,)
 
     def holds(self, cards: Callable[[str], list[Any]], kind: KindOf) -> bool | None:
         held = cards(self.zone)
@@ -92,9 +91,6 @@ class HoldsAtLeast(Fact):
     kind: Any
     count: int = 1
 
-    def zones(self) -> tuple[str, ...]:
-        return (self.zone,)
-
     def holds(self, cards: Callable[[str], list[Any]], kind: KindOf) -> bool | None:
         held = cards(self.zone)
         found = sum(1 for c in held if c is not None and kind(c) == self.kind)
@@ -114,9 +110,6 @@ class _OneCard(Fact):
     zone: str
     position: int
     value: Any
-
-    def zones(self) -> tuple[str, ...]:
-        return (self.zone,)
 
     def holds(self, cards: Callable[[str], list[Any]], kind: KindOf) -> bool | None:
         held = cards(self.zone)
