@@ -11,6 +11,8 @@ is one clear error (`Refused` with its code), never a slow server:
 - matches: not over yet, per creating address and in total; spectator tokens likewise;
 - expiry: a match waiting for its open seats, or one nobody is connected to, ends after a while
   (`unstarted_seconds`, `idle_seconds`) and its bots are let go;
+- absence: a seat nobody has been connected to for `absent_seconds` may be handed to a bot or
+  reopened by the match's host (meeple.server.invites);
 - bots: how many think at once (`bot_threads`, a pool of their own: the pool that commits moves
   never waits for a bot), how many bot seats the unfinished matches hold in total
   (`bot_processes`), and the largest value of each numeric bot setting (`bot_caps`: ``workers``,
@@ -47,6 +49,7 @@ class Limits:
     spectators_total: int = 5000
     unstarted_seconds: float = 3600.0
     idle_seconds: float = 900.0
+    absent_seconds: float = 60.0
     bot_threads: int = 2
     bot_processes: int = 32
     bot_caps: tuple[tuple[str, float], ...] = field(default=DEFAULT_BOT_CAPS, converter=lambda caps: tuple(

@@ -186,7 +186,7 @@ def test_a_seat_given_up_and_retaken_on_another_process_never_reaches_the_leaver
         first.client.portal.call(lock.acquire)
         try:
             assert second.client.post("/api/leave", json={"token": leaver}).json() == {"left": True}
-            holder = second.client.post(f"/api/matches/{match}/join", json={"seat": 1}).json()["token"]
+            holder = second.client.post("/api/claim", json={"invite": made["invites"]["1"]}).json()["token"]
             new, fresh = hello(second, holder)
             secret = fresh["legal"][-1]["action"]
             new.send_json({"type": "move", "action": secret})
