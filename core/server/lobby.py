@@ -57,28 +57,26 @@ class LobbyFeed:
 
     `changed()` is called by the hub after anything a lobby shows may have changed (a match
     created, a seat taken or given up, a move, an end); the push follows within `interval`
-    seconds, once for all the changes meanwhile, and only if the list differs from the last one
-    sent."""
+    seconds, once for all the changes meanwhile, to each socket whose last list differs."""
 
     #: Seconds between two pushes to the lobby's sockets, at most.
     interval = 0.5
 
     def __init__(self, matches: Callable[[], list[dict[str, Any]]]) -> None:
         self.matches = matches
-        self.sockets: set[Callable[[str], Awaitable[None]]] = set()
+        self.sockets: dict[Callable[[str], Awaitable[None]], str] = {}  # each socket's send -> the last list sent
         self.pending: asyncio.Task | None = None
-        self.last = ""
 
     def message(self) -> str:
         return json.dumps({"type": "lobby", "matches": self.matches()})
 
     async def join(self, send: Callable[[str], Awaitable[None]]) -> None:
         """A socket of the lobby: sent the list now, and after every change until `leave`."""
-        self.sockets.add(send)
-        await send(self.message())
+        self.sockets[send] = text = self.message()
+        await send(text)
 
     def leave(self, send: Callable[[str], Awaitable[None]]) -> None:
-        self.sockets.discard(send)
+        self.sockets.pop(send, None)
 
     def changed(self) -> None:
         if not self.sockets or self.pending is not None:
@@ -95,14 +93,14 @@ class LobbyFeed:
         finally:
             self.pending = None
         text = self.message()
-        if text == self.last:
-            return
-        self.last = text
-        for send in list(self.sockets):
+        for send, last in list(self.sockets.items()):
+            if last == text or send not in self.sockets:
+                continue
+            self.sockets[send] = text
             try:
                 await send(text)
             except Exception:
-                self.sockets.discard(send)
+                self.sockets.pop(send, None)
 
 
 __all__ = ["LobbyFeed", "listed", "lobby"]
