@@ -152,6 +152,10 @@ class Hub(SharedDatabase, BotSeats, Invites):
             game = self.registry.create(game_id, players, dict(options))
         except MeepleError as exc:
             raise Refused("bad_request", str(exc)) from None
+        too_long = self.limits.check_length(game, {name: value for name, value in game.options.items()
+                                                   if name in options})
+        if too_long is not None:
+            raise Refused("too_long", too_long)
         if len(seats) != game.players:
             raise Refused("bad_request", f"{game_id} with {game.players} players needs {game.players} seats, "
                                          f"got {len(seats)}")
