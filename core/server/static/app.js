@@ -240,7 +240,7 @@ function EndScreen({ update, seatName, Breakdown, kit: k, rematch }) {
     </tbody></table>
     ${Breakdown ? html`<${Breakdown} update=${update} kit=${k} seatName=${seatName} />` : ""}
     ${update.seat !== null ? html`<button type="button" id="rematch" onClick=${rematch}>Rematch</button>` : ""}
-    ${update.rematch ? html`<p>rematch: match ${update.rematch} — join it from the lobby</p>` : ""}
+    ${update.rematch ? html`<p>rematch: match ${update.rematch} — the same people in the same seats: Rematch takes yours</p>` : ""}
   </section>`;
 }
 
