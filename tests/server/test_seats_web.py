@@ -13,7 +13,8 @@ import logging
 import os
 import shutil
 
-import attrs
+import time
+
 import pytest
 from chromium import browser, live  # noqa: F401 (fixtures; skips this module without Chromium)
 from live import post
@@ -212,7 +213,6 @@ def test_the_lobby_is_pushed_without_a_reload_and_never_lists_a_private_match(br
 
 
 def test_the_creator_sees_every_invite_and_hands_an_absent_seat_to_a_bot(browser, live, tmp_path):
-    live.hub.limits = attrs.evolve(live.hub.limits, absent_seconds=0.5)
     creator = page_of(browser)
     match = create(creator, live.url, "linkage", {1: "open"})
     links = [invite_of(creator, seat) for seat in (0, 1)]
@@ -223,18 +223,24 @@ def test_the_creator_sees_every_invite_and_hands_an_absent_seat_to_a_bot(browser
     friend = page_of(browser)
     open_invite(friend, links[1], "Bea")
     creator.wait_for_selector("#status[data-status='playing']")
-    friend.context.close()  # Bea goes away
+    hub_match = live.hub.get(match)
     creator.evaluate("document.querySelector('#seat-panel').open = true")
-    creator.wait_for_selector("#seat-panel li[data-seat='1'] button.to-bot")
-    creator.wait_for_timeout(800)  # longer than the absence this server asks for
+    creator.click("#seat-panel li[data-seat='1'] button.to-bot")  # Bea is still here: refused, in one line
+    creator.wait_for_selector("#error:has-text('can be handed on after 60 s without one')")
+    friend.context.close()  # Bea goes away ...
+    deadline = time.monotonic() + 10
+    while hub_match.absent_for(1) == 0:
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    time.sleep(0.2)  # the hang-up has been recorded
+    hub_match.seen[1] -= 61  # ... for longer than the 60 s this server asks for
     for width in (1280, 375):
         creator.set_viewport_size({"width": width, "height": 900})
         shoot(creator, tmp_path, f"server-hand-to-bot-{width}.png")
-    assert "0.5 s" in creator.inner_text("#absent-rule")
+    assert "60 s" in creator.inner_text("#absent-rule")
     creator.click("#seat-panel li[data-seat='1'] button.to-bot")
     creator.wait_for_function("document.querySelector('#status').innerText.includes('(random)')")
-    assert live.hub.get(match).seats[1] == "random"
-    hub_match = live.hub.get(match)
+    assert hub_match.seats[1] == "random"
     for _ in range(60):  # the bot answers every move of the creator's
         if hub_match.finished or len(hub_match.moves) >= 4:
             break

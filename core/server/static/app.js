@@ -140,7 +140,7 @@ function Table({ match, setError }) {
 
   // The seats and their invite links: on top while the match waits for its people, then beside the log.
   const seats = html`<${SeatPanel} match=${match} update=${update} held=${hotseat.held} reload=${hotseat.reload}
-    seatName=${seatName} setError=${setError} />`;
+    setError=${setError} />`;
   return html`<section id="table" class=${update.owes ? "owes" : ""}>
     ${banner}
     ${lost ? html`<p class="notice" id="seat-lost" role="alert">This tab no longer acts for ${seatName(update.seat, true)}: it was

@@ -111,7 +111,7 @@ const STATES = { open: "not taken yet", away: "away: waits for its invite link",
 
 // The seats panel beside the table: each seat's invite link this browser knows (with a copy
 // button), and for the match's creator, a bot or a new invite for a seat nobody is connected to.
-export function SeatPanel({ match, update, held, reload, seatName, setError }) {
+export function SeatPanel({ match, update, held, reload, setError }) {
   const [lobby, setLobby] = useState(null);
   const [bot, setBot] = useState({});
   const [copied, setCopied] = useState(null);
@@ -144,7 +144,7 @@ export function SeatPanel({ match, update, held, reload, seatName, setError }) {
       const mine = s.seat in held.seats;
       const mayHand = held.host && !over && !mine && s.kind !== "bot";
       return html`<li data-seat=${s.seat}>
-        <div><span class="who">${seatName(s.seat, true)}</span> <span class="count">${mine ? "yours, in this browser" : STATES[s.kind] || s.label}</span></div>
+        <div><span class="who">${s.name || `seat ${s.seat}`}</span> <span class="count">${mine ? "yours, in this browser" : STATES[s.kind] || s.label}</span></div>
         ${link ? html`<div class="row"><input class="link" readonly value=${link} aria-label=${`invite link of seat ${s.seat}`}
             onFocus=${(e) => e.target.select()} />
           <button type="button" class="act copy" onClick=${() => copy(s.seat, link)}>${copied === s.seat ? "copied ✓" : "copy link"}</button></div>` : ""}
@@ -153,7 +153,7 @@ export function SeatPanel({ match, update, held, reload, seatName, setError }) {
             onChange=${(e) => setBot({ ...bot, [s.seat]: e.target.value })}>
             ${bots.map((name) => html`<option value=${name}>${name}</option>`)}</select>
           <button type="button" class="act to-bot" onClick=${() => hand(s.seat, bot[s.seat] || bots[0])}>hand to bot</button>
-          <button type="button" class="act reopen" onClick=${() => hand(s.seat, "reopen")}>new invite</button></div>` : ""}
+          <button type="button" class="act reopen" onClick=${() => hand(s.seat, "reopen")}>new invite link</button></div>` : ""}
       </li>`;
     })}</ul>
     ${held.host ? html`<p class="legend" id="absent-rule">${`A seat nobody has been connected to for ${absent} s can be `
