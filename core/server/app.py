@@ -209,18 +209,27 @@ def create_app(hub: Hub, rate: float | None = None, burst: int | None = None) ->
             return _error(Refused("unknown_game", f"no game {request.path_params['game']!r}"))
         return JSONResponse(table_info(game_cls))
 
-    async def socket(websocket: WebSocket) -> None:
+    async def admit(websocket: WebSocket) -> str | None:
+        """Accept a socket within its address's socket limit and from an allowed origin: the
+        address (its socket counted until `addresses.close_socket`), or None once refused and
+        closed (nothing counted)."""
         address = client_address(websocket)
         await websocket.accept()
         if not addresses.open_socket(address):
             await _refuse_and_close(websocket, "too_many_sockets", f"at most {limits.sockets_per_address} "
                                                                    f"connections per client address")
-            return
+            return None
         try:
             check_origin(websocket.headers, limits)
         except Refused as exc:
             addresses.close_socket(address)
             await _refuse_and_close(websocket, exc.code, str(exc))
+            return None
+        return address
+
+    async def socket(websocket: WebSocket) -> None:
+        address = await admit(websocket)
+        if address is None:
             return
         try:
             await _converse(websocket, address)
@@ -230,15 +239,11 @@ def create_app(hub: Hub, rate: float | None = None, burst: int | None = None) ->
     async def lobby_socket(websocket: WebSocket) -> None:
         """The lobby, pushed: the list of matches now and after every change (`LobbyFeed`).
         Counted against the address's sockets; every message it sends draws on its budget."""
-        address = client_address(websocket)
-        await websocket.accept()
-        if not addresses.open_socket(address):
-            await _refuse_and_close(websocket, "too_many_sockets", f"at most {limits.sockets_per_address} "
-                                                                   f"connections per client address")
+        address = await admit(websocket)
+        if address is None:
             return
         send = websocket.send_text
         try:
-            check_origin(websocket.headers, limits)
             await hub.feed.join(send)
             while True:
                 frame = await websocket.receive()
@@ -247,8 +252,6 @@ def create_app(hub: Hub, rate: float | None = None, burst: int | None = None) ->
                 if not addresses.allow_message(address):
                     await _refuse_and_close(websocket, "rate_limited", "too many messages from your address: slow down")
                     return
-        except Refused as exc:
-            await _refuse_and_close(websocket, exc.code, str(exc))
         except WebSocketDisconnect:
             pass
         finally:

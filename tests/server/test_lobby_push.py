@@ -5,6 +5,8 @@ sockets like any other."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from conftest import Server
 
@@ -15,6 +17,17 @@ from meeple.server.lobby import LobbyFeed
 @pytest.fixture(autouse=True)
 def quick(monkeypatch):
     monkeypatch.setattr(LobbyFeed, "interval", 0.01)
+
+
+@contextlib.contextmanager
+def running(registry, tmp_path, **limits):
+    """A server within `limits` (Limits fields) for one test."""
+    server = Server(registry, tmp_path / "matches.db", limits=Limits(**limits))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 def listed(ws) -> list[str]:
@@ -41,26 +54,16 @@ def test_the_lobby_socket_is_pushed_every_new_match_and_never_a_private_one(serv
 
 
 def test_an_expired_match_leaves_the_pushed_lobby(registry, tmp_path):
-    running = Server(registry, tmp_path / "matches.db", limits=Limits(unstarted_seconds=1))
-    running.start()
-    try:
-        with running.client.websocket_connect("/ws/lobby") as ws:
-            listed(ws)
-            made = running.create("linko", ["human", "open"])
-            assert made["match"] in listed(ws)
-            running.client.portal.call(running.hub.expire_due, running.hub.get(made["match"]).active + 2)
-            assert made["match"] not in listed(ws)
-    finally:
-        running.stop()
+    with running(registry, tmp_path, unstarted_seconds=1) as server, server.client.websocket_connect("/ws/lobby") as ws:
+        listed(ws)
+        made = server.create("linko", ["human", "open"])
+        assert made["match"] in listed(ws)
+        server.client.portal.call(server.hub.expire_due, server.hub.get(made["match"]).active + 2)
+        assert made["match"] not in listed(ws)
 
 
 def test_lobby_sockets_count_against_the_addresss_sockets(registry, tmp_path):
-    running = Server(registry, tmp_path / "matches.db", limits=Limits(sockets_per_address=1))
-    running.start()
-    try:
-        with running.client.websocket_connect("/ws/lobby") as first:
-            listed(first)
-            with running.client.websocket_connect("/ws/lobby") as second:
-                assert second.receive_json()["code"] == "too_many_sockets"
-    finally:
-        running.stop()
+    with running(registry, tmp_path, sockets_per_address=1) as server, server.client.websocket_connect("/ws/lobby") as first:
+        listed(first)
+        with server.client.websocket_connect("/ws/lobby") as second:
+            assert second.receive_json()["code"] == "too_many_sockets"

@@ -262,17 +262,22 @@ def test_a_postgresql_database_written_before_invites_is_migrated(database):
     assert Store(database).load("m1").names == ("", "Bea")  # opening it again adds nothing twice
 
 
-def test_a_seat_reclaimed_with_its_invite_on_another_process_closes_the_old_socket(registry, database):
+@pytest.fixture
+def processes(registry, database):
+    """Two server processes' apps on one PostgreSQL database."""
     first, second = Server(registry, database, shared_database=True), Server(registry, database, shared_database=True)
     first.start()
     second.start()
-    try:
-        made = first.create("linko", ["human", "human"])
-        old, _ = hello(first, made["tokens"]["1"])
-        taken = second.client.post("/api/claim", json={"invite": made["invites"]["1"]}).json()
-        assert "opened elsewhere" in told_seat_lost(old, 1)["message"]
-        _, fresh = hello(second, taken["token"])
-        assert fresh["seat"] == 1
-    finally:
-        first.stop()
-        second.stop()
+    yield first, second
+    first.stop()
+    second.stop()
+
+
+def test_a_seat_reclaimed_with_its_invite_on_another_process_closes_the_old_socket(processes):
+    first, second = processes
+    made = first.create("linko", ["human", "human"])
+    old, _ = hello(first, made["tokens"]["1"])
+    taken = second.client.post("/api/claim", json={"invite": made["invites"]["1"]}).json()
+    assert "opened elsewhere" in told_seat_lost(old, 1)["message"]
+    _, fresh = hello(second, taken["token"])
+    assert fresh["seat"] == 1

@@ -16,7 +16,7 @@ import shutil
 import time
 
 import pytest
-from chromium import browser, live  # noqa: F401 (fixtures; skips this module without Chromium)
+from chromium import browser, click_a_move, live  # noqa: F401 (fixtures; skips this module without Chromium)
 from live import post
 
 
@@ -67,15 +67,6 @@ def open_invite(page, link: str, name: str) -> None:
     page.click("#claim-button")
     page.wait_for_url("**/#table/*")
     page.wait_for_selector("#status")
-
-
-def click_a_move(page) -> bool:
-    page.evaluate("document.querySelector('#legal') && (document.querySelector('#legal').open = true)")
-    button = page.query_selector("#legal button.move:not([disabled])")
-    if button is None:
-        return False
-    button.click()
-    return True
 
 
 def shoot(page, tmp_path, name: str) -> None:
