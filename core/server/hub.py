@@ -34,7 +34,7 @@ from ..session import HUMAN
 from .botseats import BotSeats, finish_bots
 from .invites import Invites
 from .limits import Limits
-from .lobby import LobbyFeed, lobby
+from .lobby import LobbyFeed, listed, lobby
 from .matches import (AWAY, OPEN, TOKEN_BYTES, Connection, Match, Refused, check_name, kind, new_token, seat_lost,
                       unknown_token)
 from .store import PlyTaken, SeatLost, Store, StoredMatch, digest
@@ -128,7 +128,7 @@ class Hub(SharedDatabase, BotSeats, Invites):
 
     def lobby_matches(self) -> list[dict[str, Any]]:
         """The lobby's list of matches (what its sockets are pushed)."""
-        return self.lobby()["matches"]
+        return listed(self.matches.values())
 
     # -- creating and joining ---------------------------------------------------------------------
 

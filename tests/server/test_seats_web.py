@@ -240,3 +240,37 @@ def test_the_creator_sees_every_invite_and_hands_an_absent_seat_to_a_bot(browser
             creator.wait_for_function(f"Number(document.querySelector('#status').dataset.ply) > {ply}")
     assert len(hub_match.moves) >= 4 and not creator.errors
     creator.context.close()
+
+
+def test_a_rematch_seats_the_same_people_in_the_same_seats(browser, live):
+    creator = page_of(browser)
+    match = create(creator, live.url, "goofspiel", {1: "open"}, private=True)
+    friend = page_of(browser)
+    open_invite(friend, invite_of(creator, 1), "Bea")
+    hub_match = live.hub.get(match)
+    for _ in range(20):
+        if hub_match.finished:
+            break
+        for page in (creator, friend):
+            page.wait_for_selector("#legal:not([hidden]) button.move:not([disabled]), #status[data-status='finished']",
+                                   state="attached")
+            click_a_move(page)
+        creator.wait_for_function(f"Number(document.querySelector('#status').dataset.ply) >= {len(hub_match.moves)}")
+    for page in (creator, friend):
+        page.wait_for_selector("#status[data-status='finished']")
+        assert "Bea" in page.inner_text("#result")  # names on the end screen
+    creator.click("#rematch")
+    creator.wait_for_url(lambda url: f"#table/{match}" not in url and "#table/" in url)
+    again = creator.url.rsplit("/", 1)[1]
+    creator.wait_for_selector("#status[data-status='waiting']")
+    friend.click("#rematch")
+    friend.wait_for_url(f"**/#table/{again}")
+    for page, seat in ((creator, 0), (friend, 1)):
+        page.wait_for_selector("#status[data-status='playing']")
+        assert page.inner_text("#status").count(f"you are seat {seat}") == 1
+    assert live.hub.get(again).names == ["Ann", "Bea"]
+    stranger = page_of(browser, live.url + "/")
+    stranger.wait_for_selector("#no-matches")  # nothing listed: both matches are private
+    assert stranger.query_selector(f"tr[data-match='{again}']") is None
+    for page in (creator, friend, stranger):
+        page.context.close()
