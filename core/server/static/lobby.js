@@ -44,7 +44,9 @@ export function Lobby({ lobby, setError }) {
     setGameId(id); setPlayers(next.min_players); setOptions({}); setSeats({});
   };
   const seatKind = (seat) => seats[seat] ?? (seat === 0 ? "human" : "open");
-  const seatName = (seat) => (seatKind(seat) === "human" ? name.trim() : seatKind(seat) === "open" ? (names[seat] || "").trim() : "");
+  // A seat's name: as typed beside it; a seat of mine goes by my name unless I typed another (hotseat).
+  const seatName = (seat) => (seatKind(seat) === "human" ? (names[seat] || name).trim()
+    : seatKind(seat) === "open" ? (names[seat] || "").trim() : "");
   const rename = (value) => { setName(value); setMyName(value.trim()); };
 
   async function create(event) {
@@ -88,7 +90,8 @@ export function Lobby({ lobby, setError }) {
         <select data-seat=${seat} value=${seatKind(seat)} onChange=${(e) => setSeats({ ...seats, [seat]: e.target.value })}>
           ${["human", "open", ...game.bots].map((kind) => html`<option value=${kind}>${kind === "human" ? "me" : kind === "open" ? "a person (invite)" : kind}</option>`)}
         </select></label>
-        ${seatKind(seat) === "open" ? html`<input data-name=${seat} maxlength="24" placeholder="their name (optional)"
+        ${seatKind(seat) === "human" || seatKind(seat) === "open" ? html`<input data-name=${seat} maxlength="24"
+          placeholder=${seatKind(seat) === "human" ? name || "your name" : "their name (optional)"}
           aria-label=${`name of seat ${seat}`} value=${names[seat] || ""} onInput=${(e) => setNames({ ...names, [seat]: e.target.value })} />` : ""}
       </div>`)}</div>
       <label><input type="checkbox" id="private" checked=${secret} onChange=${(e) => setSecret(e.target.checked)} />
@@ -102,7 +105,7 @@ export function Lobby({ lobby, setError }) {
       <td>${match.game}</td><td>${match.status}</td>
       <td>${match.seats.map((seat) => seat.kind === "open"
         ? html`<button class="join" data-seat=${seat.seat} onClick=${() => join(match.match, seat.seat)}>join seat ${seat.seat}${seat.name ? ` (for ${seat.name})` : ""}</button> `
-        : html`<span class="seat">seat ${seat.seat}: ${seat.name || seat.label}${seat.kind === "away" ? " (away)" : ""}</span> `)}</td>
+        : html`<span class="seat">seat ${seat.seat}: ${seat.name || (seat.kind === "human" ? "taken" : seat.label)}${seat.kind === "away" ? " (away)" : ""}</span> `)}</td>
       <td><button class="watch" onClick=${() => watch(match.match)}>watch</button></td></tr>`)}</tbody></table>
     <p class="legend" id="expiry">${`A match whose open seats nobody takes within ${minutes(lobby.rules.unstarted_seconds)} `
       + `ends, and so does a match nobody is connected to for ${minutes(lobby.rules.idle_seconds)}.`}</p>
