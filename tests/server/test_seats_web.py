@@ -269,6 +269,7 @@ def test_a_rematch_seats_the_same_people_in_the_same_seats(browser, live):
         page.wait_for_selector("#status[data-status='playing']")
         assert page.inner_text("#status").count(f"you are seat {seat}") == 1
     assert live.hub.get(again).names == ["Ann", "Bea"]
+    creator.wait_for_selector("#seat-panel li[data-seat='1'] button.to-bot", state="attached")  # still the host
     stranger = page_of(browser, live.url + "/")
     stranger.wait_for_selector("#no-matches")  # nothing listed: both matches are private
     assert stranger.query_selector(f"tr[data-match='{again}']") is None

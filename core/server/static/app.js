@@ -9,7 +9,7 @@ import { Component, render } from "preact";
 import * as kit from "./kit.js";
 import { GenericBoard } from "./generic.js";
 import { Lobby } from "./lobby.js";
-import { Claim, SeatPanel, SeatSwitch, api, forgetSeat, keepSeat, takeInviteFromAddress, useHotseat } from "./seats.js";
+import { Claim, SeatPanel, SeatSwitch, api, forgetSeat, keepHost, keepSeat, takeInviteFromAddress, useHotseat } from "./seats.js";
 
 const { html, useEffect, useRef, useState } = kit;
 
@@ -133,6 +133,7 @@ function Table({ match, setError }) {
         if (seat === null) continue;
         again = await api("/api/rematch", { token });
         keepSeat(again.match, again.seat, again.token, again.invite);
+        if (hotseat.held.host) keepHost(again.match, hotseat.held.host);
       }
       if (again) location.hash = `#table/${again.match}`;
     } catch (error) { setError(error.message); }

@@ -54,6 +54,8 @@ export function keepCreated(made) {
 }
 
 export function keepInvite(match, seat, invite) { keep(match, (held) => { held.invites[seat] = invite; }); }
+// The creator's host key goes with them to the rematch (the server keeps the same one).
+export function keepHost(match, host) { keep(match, (held) => { held.host = host; }); }
 
 // Forget one seat's token (given up, or taken over elsewhere); null: the spectator's.
 export function forgetSeat(match, seat) {
