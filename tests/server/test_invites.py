@@ -57,6 +57,7 @@ def test_a_reclaimed_tokens_old_holder_cannot_move_or_say_hello(server):
     made = server.create("linko", ["human", "human"])
     old, update = hello(server, made["tokens"]["0"])
     claim(server, made["invites"]["0"])
+    old.send_json({"type": "move", "action": update["legal"][0]["action"]})  # the old tab tries its move anyway
     told_seat_lost(old, 0)
     _, again = hello(server, made["tokens"]["0"])
     assert again["code"] == "bad_token"
