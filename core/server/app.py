@@ -56,7 +56,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .hub import Hub
 from .limits import Addresses, Limits, RateLimit
-from .matches import Refused
+from .matches import Refused, lost_message
 from .messages import MAX_MESSAGE_BYTES, parse
 from .renderers import table_info
 
@@ -307,7 +307,7 @@ def create_app(hub: Hub, rate: float | None = None, burst: int | None = None) ->
                         await hub.move(connection.match, connection.seat, token, message["action"], message.get("ply"))
                 except Refused as exc:
                     if exc.code == "seat_lost":
-                        await close({"type": "error", "code": exc.code, "message": str(exc)})
+                        await close(lost_message(exc))
                         return
                     await refuse(exc.code, str(exc))
                 except (WebSocketDisconnect, asyncio.CancelledError):

@@ -59,13 +59,22 @@ def unknown_token() -> Refused:
 
 def seat_lost(seat: int, label: str | None = None) -> Refused:
     """What a connection (or a move) whose token no longer holds `seat` is told; `label` is what
-    the seat is now, which says why (someone opened its invite link, it was given up, or the
-    host handed it on)."""
-    why = {HUMAN: "this seat was opened elsewhere (with its invite link)", OPEN: "it was given up",
-           AWAY: "it was given up, or reopened by the match's host"}.get(
-        label, "it was given up by leaving" if label is None else "the match's host handed it to a bot")
-    return Refused("seat_lost", f"this connection's token no longer holds seat {seat} ({why}): nothing more of "
-                                f"the seat is sent here; the connection is closed")
+    the seat is now, which says why: its `reason` is `opened_elsewhere` (someone opened its
+    invite link), `handed_on` (the host gave it to a bot) or `given_up` (left, or reopened)."""
+    reason, why = {HUMAN: ("opened_elsewhere", "this seat was opened elsewhere (with its invite link)"),
+                   OPEN: ("given_up", "it was given up"),
+                   AWAY: ("given_up", "it was given up, or reopened by the match's host"),
+                   None: ("given_up", "it was given up by leaving")}.get(
+        label, ("handed_on", "the match's host handed it to a bot"))
+    refusal = Refused("seat_lost", f"this connection's token no longer holds seat {seat} ({why}): nothing more of "
+                                   f"the seat is sent here; the connection is closed")
+    refusal.reason = reason
+    return refusal
+
+
+def lost_message(refusal: Refused) -> dict[str, Any]:
+    """The last message of a connection whose seat was lost (`seat_lost`), with its reason."""
+    return {"type": "error", "code": refusal.code, "message": str(refusal), "reason": getattr(refusal, "reason", None)}
 
 
 def kind(label: str) -> str:
@@ -182,4 +191,4 @@ class Match:
 
 
 __all__ = ["AWAY", "Connection", "Match", "NAME_LENGTH", "OPEN", "Refused", "TOKEN_BYTES", "check_name", "kind",
-           "new_token", "seat_lost", "unknown_token"]
+           "lost_message", "new_token", "seat_lost", "unknown_token"]

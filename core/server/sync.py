@@ -24,7 +24,7 @@ import logging
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..serialization import action_from_data
-from .matches import Connection, Match, Refused, seat_lost
+from .matches import Connection, Match, Refused, lost_message, seat_lost
 
 if TYPE_CHECKING:
     from .store import Store
@@ -88,7 +88,7 @@ class SharedDatabase:
         if not connection.lost:
             connection.lost = True
             error = seat_lost(connection.seat, connection.match.seats[connection.seat])
-            self._spawn(connection.close({"type": "error", "code": error.code, "message": str(error)}))
+            self._spawn(connection.close(lost_message(error)))
 
     # -- pushes from other processes (PostgreSQL LISTEN/NOTIFY, meeple.server.fanout) ------------
 

@@ -45,7 +45,7 @@ def test_an_invite_reclaims_its_seat_and_the_old_tab_is_told_it_was_opened_elsew
     taken = claim(server, made["invites"]["0"])
     assert (taken["match"], taken["seat"]) == (made["match"], 0) and taken["token"] != made["tokens"]["0"]
     message = told_seat_lost(old, 0)
-    assert "opened elsewhere" in message["message"]
+    assert "opened elsewhere" in message["message"] and message["reason"] == "opened_elsewhere"
     new, fresh = hello(server, taken["token"])
     assert fresh["owes"] and fresh["view"]["player"] == 0
     again = claim(server, made["invites"]["0"])  # the same link again, from a third device
@@ -167,7 +167,7 @@ def test_the_host_reopens_a_seat_nobody_holds_at_once_with_a_new_invite(server):
     match = made["match"]
     old, _ = hello(server, made["tokens"]["1"])
     assert server.client.post("/api/leave", json={"token": made["tokens"]["1"]}).json() == {"left": True}
-    told_seat_lost(old, 1)
+    assert told_seat_lost(old, 1)["reason"] == "given_up"
     reopened = server.client.post(f"/api/matches/{match}/seats/1", json={"host": made["host"], "to": "reopen"}).json()
     assert reopened["invite"] and reopened["invite"] != made["invites"]["1"]
     refused(server.client.post("/api/claim", json={"invite": made["invites"]["1"]}), 403, "bad_invite")

@@ -41,7 +41,7 @@ function useMatch(match, held, setError) {
   const [shown, setShown] = useState(null);
   const [previous, setPrevious] = useState(null);
   const [connected, setConnected] = useState(false);
-  const [lost, setLost] = useState(false);  // the seat was given up: no reconnecting
+  const [lost, setLost] = useState(false);  // why the seat was lost (LOST): no reconnecting
   const [log, setLog] = useState(() => JSON.parse(sessionStorage.getItem(`meeple:log:${match}`) || "[]"));
   const socket = useRef(null);
 
@@ -75,10 +75,9 @@ function useMatch(match, held, setError) {
       ws.onmessage = (event) => {
         const message = JSON.parse(event.data);
         if (message.type === "update") { setConnected(true); setError(""); queue.push(message); pump(); }
-        else if (message.type === "error") {
-          setError(message.message);
-          if (message.code === "seat_lost") { forgetSeat(match, held.seat); closed = true; setLost(true); }
-        }
+        else if (message.code === "seat_lost") {  // said on the table, in words (LOST)
+          forgetSeat(match, held.seat); closed = true; setLost(message.reason || "given_up");
+        } else if (message.type === "error") setError(message.message);
       };
       ws.onclose = () => { setConnected(false); if (!closed) retry = setTimeout(open, 1000); };
     };
@@ -142,10 +141,10 @@ function Table({ match, setError }) {
   // The seats and their invite links: on top while the match waits for its people, then beside the log.
   const seats = html`<${SeatPanel} match=${match} update=${update} held=${hotseat.held} reload=${hotseat.reload}
     setError=${setError} />`;
-  return html`<section id="table" class=${update.owes ? "owes" : ""}>
+  return html`<section id="table" class=${lost ? "lost" : update.owes ? "owes" : ""}>
     ${banner}
-    ${lost ? html`<p class="notice" id="seat-lost" role="alert">This tab no longer acts for ${seatName(update.seat, true)}: it was
-      opened elsewhere, given up or handed on. <a href="#">Back to the lobby</a></p>` : ""}
+    ${lost ? html`<p class="notice" id="seat-lost" role="alert">This tab no longer acts for ${seatName(update.seat, true)}:
+      ${LOST[lost] || LOST.given_up}. <a href="#">Back to the lobby</a></p>` : ""}
     <${Status} update=${update} seatName=${seatName} waiting=${waiting} />
     <${SeatSwitch} seats=${hotseat.seats} shown=${held} update=${update} choose=${hotseat.choose} seatName=${seatName} />
     ${update.status === "waiting" ? seats : ""}
@@ -162,6 +161,10 @@ function Table({ match, setError }) {
     <div id="actions"><button type="button" id="leave" onClick=${leave}>Leave…</button></div>
   </section>`;
 }
+
+// Why this tab no longer acts for its seat (the server's `reason` for `seat_lost`).
+const LOST = { opened_elsewhere: "this seat was opened elsewhere, with its invite link",
+  given_up: "the seat was given up", handed_on: "the match's creator handed the seat to a bot" };
 
 // A renderer that throws is replaced by the generic table (and says so in the console).
 class Guard extends Component {
