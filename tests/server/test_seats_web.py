@@ -274,3 +274,26 @@ def test_a_rematch_seats_the_same_people_in_the_same_seats(browser, live):
     assert stranger.query_selector(f"tr[data-match='{again}']") is None
     for page in (creator, friend, stranger):
         page.context.close()
+
+
+def test_an_invite_opened_in_another_tab_of_the_same_browser_keeps_the_new_tabs_seat(browser, live):
+    first = page_of(browser)
+    match = create(first, live.url, "linkage", {1: "open"})
+    link = invite_of(first, 1)
+    friend = page_of(browser)
+    open_invite(friend, link, "Bea")
+    second_tab = friend.context.new_page()  # the same browser: the old tab is told, and forgets only its own token
+    open_invite(second_tab, link, "")
+    friend.wait_for_selector("#seat-lost")
+    second_tab.reload()
+    second_tab.wait_for_selector("#status[data-status='playing']")
+    assert "you are seat 1" in second_tab.inner_text("#status") and second_tab.query_selector("#seat-lost") is None
+    third_tab = friend.context.new_page()  # a fresh tab of a browser whose token is dead forgets it
+    stale = json.loads(friend.evaluate(f"localStorage.getItem('meeple:seats:{match}')"))["seats"]["1"]
+    claim = post(live.url + "/api/claim", {"invite": link.split("#invite=", 1)[1]})  # the seat moves on again
+    assert claim["token"] != stale
+    third_tab.goto(f"{live.url}/#table/{match}")
+    third_tab.wait_for_selector("#seat-lost:has-text('no longer holds the seat')")
+    assert json.loads(third_tab.evaluate(f"localStorage.getItem('meeple:seats:{match}')"))["seats"] == {}
+    for page in (first, friend):
+        page.context.close()

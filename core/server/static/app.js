@@ -76,7 +76,9 @@ function useMatch(match, held, setError) {
         const message = JSON.parse(event.data);
         if (message.type === "update") { setConnected(true); setError(""); queue.push(message); pump(); }
         else if (message.code === "seat_lost") {  // said on the table, in words (LOST)
-          forgetSeat(match, held.seat); closed = true; setLost(message.reason || "given_up");
+          closed = true; setLost(message.reason || "given_up");
+        } else if (message.code === "bad_token") {  // a token kept here that holds nothing any more
+          forgetSeat(match, held.seat, held.token); closed = true; setLost("unknown");
         } else if (message.type === "error") setError(message.message);
       };
       ws.onclose = () => { setConnected(false); if (!closed) retry = setTimeout(open, 1000); };
@@ -109,7 +111,10 @@ function Table({ match, setError }) {
   if (!held) return html`<p class="notice">You hold no seat in this match: join or watch it from the <a href="#">lobby</a>,
     or open your seat's invite link.</p>`;
   const banner = connected ? null : html`<p class="reconnecting" role="status">reconnecting…</p>`;
-  if (!update || !table) return html`<section id="table">${banner}<p>loading the table…</p></section>`;
+  const who = update ? seatLabel(update, update.seat, true) : `seat ${held.seat}`;
+  const gone = lost ? html`<p class="notice" id="seat-lost" role="alert">This tab no longer acts for ${who}:
+      ${LOST[lost] || LOST.given_up}. <a href="#">Back to the lobby</a></p>` : "";
+  if (!update || !table) return html`<section id="table">${banner}${gone || html`<p>loading the table…</p>`}</section>`;
 
   const send = (action) => { setWaiting(true); play(action, update.ply); };
   const seatName = (seat, plain) => seatLabel(update, seat, plain);
@@ -122,7 +127,7 @@ function Table({ match, setError }) {
     const started = update.status !== "waiting";
     if (!confirm(started ? "Leave this match? Your seat will wait for its invite link (yours brings you back), "
       + "or the match's creator may hand it to a bot. Nobody else can take it." : "Leave this match? Your seat will be open again.")) return;
-    await api("/api/leave", { token: held.token }); forgetSeat(match, held.seat); location.hash = "";
+    await api("/api/leave", { token: held.token }); forgetSeat(match, held.seat, held.token); location.hash = "";
   }
   // The same people in the same seats: each seat held here takes its seat in the rematch.
   async function rematch() {
@@ -143,8 +148,7 @@ function Table({ match, setError }) {
     setError=${setError} />`;
   return html`<section id="table" class=${lost ? "lost" : update.owes ? "owes" : ""}>
     ${banner}
-    ${lost ? html`<p class="notice" id="seat-lost" role="alert">This tab no longer acts for ${seatName(update.seat, true)}:
-      ${LOST[lost] || LOST.given_up}. <a href="#">Back to the lobby</a></p>` : ""}
+    ${gone}
     <${Status} update=${update} seatName=${seatName} waiting=${waiting} />
     <${SeatSwitch} seats=${hotseat.seats} shown=${held} update=${update} choose=${hotseat.choose} seatName=${seatName} />
     ${update.status === "waiting" ? seats : ""}
@@ -163,8 +167,12 @@ function Table({ match, setError }) {
 }
 
 // Why this tab no longer acts for its seat (the server's `reason` for `seat_lost`).
+// The tab that lost its seat leaves the browser's storage alone (another tab of this browser may
+// just have taken the seat again: storage between tabs is not a transaction); a token found dead
+// when a tab says hello is forgotten then.
 const LOST = { opened_elsewhere: "this seat was opened elsewhere, with its invite link",
-  given_up: "the seat was given up", handed_on: "the match's creator handed the seat to a bot" };
+  given_up: "the seat was given up", handed_on: "the match's creator handed the seat to a bot",
+  unknown: "the token this browser kept no longer holds the seat (opened elsewhere, given up or handed on)" };
 
 // A renderer that throws is replaced by the generic table (and says so in the console).
 class Guard extends Component {

@@ -57,9 +57,13 @@ export function keepInvite(match, seat, invite) { keep(match, (held) => { held.i
 // The creator's host key goes with them to the rematch (the server keeps the same one).
 export function keepHost(match, host) { keep(match, (held) => { held.host = host; }); }
 
-// Forget one seat's token (given up, or taken over elsewhere); null: the spectator's.
-export function forgetSeat(match, seat) {
-  keep(match, (held) => { if (seat === null) held.watch = null; else delete held.seats[seat]; });
+// Forget the token of one seat (null: the spectator's) if it is still `token`: another tab of
+// this browser may have taken the seat again with its invite link, and keeps its new token.
+export function forgetSeat(match, seat, token) {
+  keep(match, (held) => {
+    if (seat === null && held.watch === token) held.watch = null;
+    else if (seat !== null && held.seats[seat] === token) delete held.seats[seat];
+  });
 }
 
 // The name this browser's person goes by (the lobby's "your name"), kept for every match.
