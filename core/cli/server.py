@@ -30,6 +30,8 @@ def server(
     max_spectators: Annotated[int, typer.Option("--max-spectators", metavar="N", help="Spectator tokens of matches not over, in total.")] = DEFAULTS.spectators_total,
     unstarted_expiry: Annotated[float, typer.Option("--unstarted-expiry", metavar="SECONDS", help="A match whose open seats nobody takes for this long ends (its bots are let go).")] = DEFAULTS.unstarted_seconds,
     idle_expiry: Annotated[float, typer.Option("--idle-expiry", metavar="SECONDS", help="A started match nobody is connected to for this long ends (its bots are let go).")] = DEFAULTS.idle_seconds,
+    absent_after: Annotated[float, typer.Option("--absent-after", metavar="SECONDS", help="A seat nobody has been connected to for this long may be handed to a bot or reopened by the match's creator.")] = DEFAULTS.absent_seconds,
+    max_game_length: Annotated[int, typer.Option("--max-game-length", metavar="N", help="The most decisions a match may last by its game's own bound with the options asked for (max_turns=10**18 is refused).")] = DEFAULTS.game_length,
     bot_threads: Annotated[int, typer.Option("--bot-threads", metavar="N", help="Bots that think at once (the others wait their turn); they never hold up a person's move.")] = DEFAULTS.bot_threads,
     max_bots: Annotated[int, typer.Option("--max-bots", metavar="N", help="Bot processes the matches not over yet may run in total (a bot counts its `workers`); a match that would go past it is refused.")] = DEFAULTS.bot_processes,
     bot_cap: Annotated[Optional[list[str]], typer.Option("--bot-cap", metavar="NAME=MAX", help="The largest value a client may give the numeric bot setting NAME (repeat; default workers=1, iterations=20000, time=10).")] = None,
@@ -51,12 +53,12 @@ def server(
                   "--message-burst": message_burst, "--matches-per-address": matches_per_address,
                   "--max-matches": max_matches, "--spectators-per-address": spectators_per_address,
                   "--spectators-per-match": spectators_per_match, "--max-spectators": max_spectators,
-                  "--bot-threads": bot_threads, "--max-bots": max_bots}
+                  "--bot-threads": bot_threads, "--max-bots": max_bots, "--max-game-length": max_game_length}
         for flag, value in counts.items():
             if value < 1:
                 raise UserError(f"{flag} must be at least 1, got {value}")
         for flag, seconds in (("--messages-per-second", messages_per_second), ("--unstarted-expiry", unstarted_expiry),
-                              ("--idle-expiry", idle_expiry)):
+                              ("--idle-expiry", idle_expiry), ("--absent-after", absent_after)):
             if not 0 < seconds < float("inf"):
                 raise UserError(f"{flag} must be a positive number, got {seconds!r}")
         caps = dict(DEFAULT_BOT_CAPS)
@@ -73,7 +75,7 @@ def server(
                         matches_per_address=matches_per_address, matches_total=max_matches,
                         spectators_per_address=spectators_per_address, spectators_per_match=spectators_per_match,
                         spectators_total=max_spectators, unstarted_seconds=unstarted_expiry,
-                        idle_seconds=idle_expiry, bot_threads=bot_threads, bot_processes=max_bots,
+                        idle_seconds=idle_expiry, absent_seconds=absent_after, game_length=max_game_length, bot_threads=bot_threads, bot_processes=max_bots,
                         bot_caps=tuple(caps.items()), allowed_hosts=tuple(allowed_host or ()),
                         allowed_origins=tuple(allowed_origin or ()))
         try:

@@ -3,9 +3,14 @@ seat or spectator for moves and pushes, and the browser client as static files.
 
 HTTP (JSON in, JSON out; an error is ``{"error": {"code", "message"}}`` with status 4xx):
 
-- ``GET /api/lobby`` — installed games (options, bots) and the matches not yet over;
-- ``POST /api/matches`` — create: ``{"game", "options", "seats": ["human", "random", "open"]}``;
-- ``POST /api/matches/{id}/join`` — take an open seat: a seat token;
+- ``GET /api/lobby`` — installed games (options, bots) and the listed matches not yet over;
+  the socket ``/ws/lobby`` pushes the list of matches after every change (`meeple.server.lobby`);
+- ``POST /api/matches`` — create: ``{"game", "options", "seats": ["human", "random", "open"],
+  "names"?, "private"?}``: tokens of the creator's seats, every person's seat's invite, a host key;
+- ``POST /api/matches/{id}/join`` — take an open seat of a listed match: a seat token and invite;
+- ``POST /api/claim`` — ``{"invite", "name"?}``: take the seat an invite opens, whoever held it;
+- ``POST /api/matches/{id}/seats/{seat}`` — ``{"host", "to"}``: the host hands an absent seat to
+  a bot or reopens it (`meeple.server.invites`);
 - ``POST /api/matches/{id}/watch`` — a spectator token (the public view only);
 - ``POST /api/leave`` / ``POST /api/rematch`` — with ``{"token"}``;
 - ``GET /renderers/{game}.js`` / ``.json`` — the game's own browser renderer, and what the client
@@ -51,7 +56,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .hub import Hub
 from .limits import Addresses, Limits, RateLimit
-from .matches import Refused
+from .matches import Refused, lost_message
 from .messages import MAX_MESSAGE_BYTES, parse
 from .renderers import table_info
 
@@ -66,7 +71,7 @@ POLICY_CLOSE = 1008
 _STATUS = {"unknown_match": 404, "unknown_game": 404, "bad_token": 403, "bad_origin": 403, "too_large": 413, "rate_limited": 429,
            "too_many_matches": 429, "too_many_spectators": 429, "busy": 503, "bad_content_type": 415,
            "conflict": 409, "no_seat": 409, "stale": 409, "finished": 409, "not_finished": 409,
-           "not_started": 409}
+           "not_started": 409, "private": 403, "bad_invite": 403, "not_host": 403, "not_absent": 409}
 
 
 def _error(exc: Refused) -> JSONResponse:
@@ -141,15 +146,32 @@ def create_app(hub: Hub, rate: float | None = None, burst: int | None = None) ->
 
     async def create(request: Request) -> dict:
         body = await _body(request, "server.create.json")
-        match, tokens = await hub.create(body["game"], len(body["seats"]), body.get("options", {}), body["seats"],
-                                   address=client_address(request))
+        match, tokens, invites, host = await hub.host_match(
+            body["game"], body.get("options", {}), body["seats"], body.get("names", ()), body.get("private", False),
+            address=client_address(request))
         return {"match": match.id, "tokens": {str(seat): token for seat, token in tokens.items()},
+                "invites": {str(seat): invite for seat, invite in invites.items()}, "host": host,
                 "summary": match.summary()}
 
     async def join(request: Request) -> dict:
         body = await _body(request, "server.join.json")
-        match, seat, token = await hub.join(request.path_params["match"], body.get("seat"))
+        match, seat, token, invite = await hub.join(request.path_params["match"], body.get("seat"),
+                                                    body.get("name", ""))
+        return {"match": match.id, "seat": seat, "token": token, "invite": invite}
+
+    async def claim(request: Request) -> dict:
+        body = await _body(request, "server.claim.json")
+        match, seat, token = await hub.claim(body["invite"], body.get("name", ""))
         return {"match": match.id, "seat": seat, "token": token}
+
+    async def hand(request: Request) -> dict:
+        body = await _body(request, "server.hand.json")
+        try:
+            seat = int(request.path_params["seat"])
+        except ValueError:
+            raise Refused("bad_request", "a seat is a number") from None
+        invite = await hub.hand_on(request.path_params["match"], body["host"], seat, body["to"])
+        return {"match": request.path_params["match"], "seat": seat, "invite": invite}
 
     async def watch(request: Request) -> dict:
         await _body(request, "server.join.json")
@@ -163,8 +185,8 @@ def create_app(hub: Hub, rate: float | None = None, burst: int | None = None) ->
 
     async def rematch(request: Request) -> dict:
         body = await _body(request, "server.token.json")
-        match, seat, token = await hub.rematch(body["token"])
-        return {"match": match.id, "seat": seat, "token": token}
+        match, seat, token, invite = await hub.rematch(body["token"], body.get("name", ""))
+        return {"match": match.id, "seat": seat, "token": token, "invite": invite}
 
     async def renderer(request: Request) -> Response:
         """A game's own browser renderer: its Game class's `web_renderer`, a file beside the
@@ -187,22 +209,53 @@ def create_app(hub: Hub, rate: float | None = None, burst: int | None = None) ->
             return _error(Refused("unknown_game", f"no game {request.path_params['game']!r}"))
         return JSONResponse(table_info(game_cls))
 
-    async def socket(websocket: WebSocket) -> None:
+    async def admit(websocket: WebSocket) -> str | None:
+        """Accept a socket within its address's socket limit and from an allowed origin: the
+        address (its socket counted until `addresses.close_socket`), or None once refused and
+        closed (nothing counted)."""
         address = client_address(websocket)
         await websocket.accept()
         if not addresses.open_socket(address):
             await _refuse_and_close(websocket, "too_many_sockets", f"at most {limits.sockets_per_address} "
                                                                    f"connections per client address")
-            return
+            return None
         try:
             check_origin(websocket.headers, limits)
         except Refused as exc:
             addresses.close_socket(address)
             await _refuse_and_close(websocket, exc.code, str(exc))
+            return None
+        return address
+
+    async def socket(websocket: WebSocket) -> None:
+        address = await admit(websocket)
+        if address is None:
             return
         try:
             await _converse(websocket, address)
         finally:
+            addresses.close_socket(address)
+
+    async def lobby_socket(websocket: WebSocket) -> None:
+        """The lobby, pushed: the list of matches now and after every change (`LobbyFeed`).
+        Counted against the address's sockets; every message it sends draws on its budget."""
+        address = await admit(websocket)
+        if address is None:
+            return
+        send = websocket.send_text
+        try:
+            await hub.feed.join(send)
+            while True:
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    return
+                if not addresses.allow_message(address):
+                    await _refuse_and_close(websocket, "rate_limited", "too many messages from your address: slow down")
+                    return
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.feed.leave(send)
             addresses.close_socket(address)
 
     async def _converse(websocket: WebSocket, address: str) -> None:
@@ -254,7 +307,7 @@ def create_app(hub: Hub, rate: float | None = None, burst: int | None = None) ->
                         await hub.move(connection.match, connection.seat, token, message["action"], message.get("ply"))
                 except Refused as exc:
                     if exc.code == "seat_lost":
-                        await close({"type": "error", "code": exc.code, "message": str(exc)})
+                        await close(lost_message(exc))
                         return
                     await refuse(exc.code, str(exc))
                 except (WebSocketDisconnect, asyncio.CancelledError):
@@ -297,11 +350,14 @@ def create_app(hub: Hub, rate: float | None = None, burst: int | None = None) ->
         Route("/api/matches", handler(create), methods=["POST"]),
         Route("/api/matches/{match}/join", handler(join), methods=["POST"]),
         Route("/api/matches/{match}/watch", handler(watch), methods=["POST"]),
+        Route("/api/claim", handler(claim), methods=["POST"]),
+        Route("/api/matches/{match}/seats/{seat}", handler(hand), methods=["POST"]),
         Route("/api/leave", handler(leave), methods=["POST"]),
         Route("/api/rematch", handler(rematch), methods=["POST"]),
         Route("/renderers/{game}.js", renderer),
         Route("/renderers/{game}.json", table),
         WebSocketRoute("/ws", socket),
+        WebSocketRoute("/ws/lobby", lobby_socket),
         Mount("/static", static_files),
     ]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(limits.allowed_hosts))] \

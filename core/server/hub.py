@@ -11,7 +11,8 @@ matches and spectator tokens per client address and in total, sockets per token,
 and bot seats; a match nobody takes or nobody stays in expires, and its bots are let go.
 
 The hub's other jobs each have a module: `sync` (several processes on one database), `botseats`
-(bots), `lobby` (what the lobby shows), `matches` (one match and what each viewer is sent).
+(bots), `invites` (seats that follow their person: invites, names, the host's hand-overs),
+`lobby` (what the lobby shows, and its pushes), `matches` (one match and what each viewer is sent).
 """
 
 from __future__ import annotations
@@ -31,9 +32,11 @@ from ..seeds import fresh_secret
 from ..serialization import action_from_data, action_to_data
 from ..session import HUMAN
 from .botseats import BotSeats, finish_bots
+from .invites import Invites
 from .limits import Limits
-from .lobby import lobby
-from .matches import OPEN, TOKEN_BYTES, Connection, Match, Refused, kind, new_token, seat_lost, unknown_token
+from .lobby import LobbyFeed, listed, lobby
+from .matches import (AWAY, OPEN, TOKEN_BYTES, Connection, Match, Refused, check_name, kind, new_token, seat_lost,
+                      unknown_token)
 from .store import PlyTaken, SeatLost, Store, StoredMatch, digest
 from .sync import DRIVER_LEASE_SECONDS, SharedDatabase
 from .views import view_for
@@ -45,7 +48,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 
-class Hub(SharedDatabase, BotSeats):
+class Hub(SharedDatabase, BotSeats, Invites):
     """Every match of this server process, backed by the store."""
 
     def __init__(self, registry: "Registry", store: Store, *, bot_timeout: float = 10.0,
@@ -74,6 +77,7 @@ class Hub(SharedDatabase, BotSeats):
         self.created_by: dict[str, set[str]] = {}  # client address -> matches it created, not over yet
         self.creating: set[str] = set()  # matches being written, not loaded yet
         self.spectated_by: dict[str, list[str]] = {}  # client address -> a match per spectator token
+        self.feed = LobbyFeed(self.lobby_matches)  # the lobby's open sockets, pushed its changes
 
     # -- loading ----------------------------------------------------------------------------------
 
@@ -103,6 +107,8 @@ class Hub(SharedDatabase, BotSeats):
             match.moves.append((seat, action))
         match.rematch, match.forfeit, match.expired = stored.rematch, stored.forfeit, stored.expired
         match.spectators = stored.spectators
+        match.names[:] = stored.names
+        match.private, match.host = stored.private, stored.host
         return match
 
     def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
@@ -118,7 +124,11 @@ class Hub(SharedDatabase, BotSeats):
         task.add_done_callback(lambda _: work.close())  # cancelled before it started: not "never awaited"
 
     def lobby(self) -> dict[str, Any]:
-        return lobby(self.registry, self.matches.values())
+        return lobby(self.registry, self.matches.values(), self.limits)
+
+    def lobby_matches(self) -> list[dict[str, Any]]:
+        """The lobby's list of matches (what its sockets are pushed)."""
+        return listed(self.matches.values())
 
     # -- creating and joining ---------------------------------------------------------------------
 
@@ -129,18 +139,30 @@ class Hub(SharedDatabase, BotSeats):
         return await asyncio.get_running_loop().run_in_executor(pool, functools.partial(write, *args))
 
     async def create(self, game_id: str, players: int | None, options: Mapping[str, Any], seats: Sequence[str],
-                     rematch_of: str | None = None, address: str | None = None) -> tuple[Match, dict[int, str]]:
+                     rematch_of: str | None = None, address: str | None = None, *, names: Sequence[str] = (),
+                     private: bool = False, invites: Mapping[int, str] | None = None,
+                     host: str | None = None) -> tuple[Match, dict[int, str]]:
         """A new match; returns it and a token for each `human` seat (the creator's). `address`
-        is the creating client's: it may have `Limits.matches_per_address` matches not over."""
+        is the creating client's: it may have `Limits.matches_per_address` matches not over.
+        `names` by seat, `private` (not in the lobby), `invites` (by seat) and the digest of the
+        host key are stored with it (`Invites.host_match` makes them)."""
         self._check_room(address)
+        names = [check_name(name) for name in names]
         try:
             game = self.registry.create(game_id, players, dict(options))
         except MeepleError as exc:
             raise Refused("bad_request", str(exc)) from None
+        too_long = self.limits.check_length(game, {name: value for name, value in game.options.items()
+                                                   if name in options})
+        if too_long is not None:
+            raise Refused("too_long", too_long)
         if len(seats) != game.players:
             raise Refused("bad_request", f"{game_id} with {game.players} players needs {game.players} seats, "
                                          f"got {len(seats)}")
         labels = [self._label(game_id, text) for text in seats]
+        if len(names) > len(labels):
+            raise Refused("bad_request", f"{len(names)} names for {len(labels)} seats")
+        names += [""] * (len(labels) - len(names))
         self._check_bot_room(game_id, labels)
         tokens = {seat: new_token() for seat, label in enumerate(labels) if label == HUMAN}
         match_id = secrets.token_hex(8)
@@ -149,7 +171,8 @@ class Hub(SharedDatabase, BotSeats):
         self.creating.add(match_id)
         seed = fresh_secret()
         try:
-            await self._write(self.store.create_match, match_id, game_id, game.players, game.options.as_dict(),
+            await self._write(functools.partial(self.store.create_match, names=names, invites=invites, private=private,
+                                                host=host), match_id, game_id, game.players, game.options.as_dict(),
                               seed, labels, tokens, time.time(), rematch_of)
         except MeepleError as exc:
             self.created_by.get(address, set()).discard(match_id)
@@ -158,9 +181,11 @@ class Hub(SharedDatabase, BotSeats):
             self.creating.discard(match_id)
         match = Match(match_id, game, seed, labels, self.registry.narrator(game_id))  # as stored: no read back
         match.holders[:] = [digest(tokens[seat]) if seat in tokens else None for seat in range(game.players)]
+        match.names[:], match.private, match.host = names, private, host
         self.matches[match_id] = match
         match.creator = address
         self._schedule_bots(match)
+        self.feed.changed()
         return match, tokens
 
     def _check_room(self, address: str | None) -> None:
@@ -177,8 +202,19 @@ class Hub(SharedDatabase, BotSeats):
                 raise Refused("too_many_matches", f"one client may have at most {limits.matches_per_address} "
                                                   f"matches not over yet: finish or leave one first")
 
-    async def join(self, match_id: str, seat: int | None) -> tuple[Match, int, str]:
+    async def join(self, match_id: str, seat: int | None, name: str = "") -> tuple[Match, int, str, str]:
+        """Take an open seat of a match listed in the lobby (the first one when `seat` is None):
+        a token and the seat's new invite (whoever had its old one no longer takes it). A
+        private match's seats, and a started match's, are taken with their invite only."""
         match = self.get(match_id)
+        if match.private:
+            raise Refused("private", "this match is private: open its invite link to take a seat")
+        return await self._take(match, seat, name)
+
+    async def _take(self, match: Match, seat: int | None, name: str) -> tuple[Match, int, str, str]:
+        """Give `seat` (or the first open seat) of `match` to a new token, with `name` and a new
+        invite: the match's join, and a rematch's seat for its person."""
+        name = check_name(name)
         async with match.lock:
             self._sync(match)
             if match.finished:
@@ -190,15 +226,15 @@ class Hub(SharedDatabase, BotSeats):
                 seat = free[0]
             if not 0 <= seat < match.game.players:
                 raise Refused("bad_request", f"seat {seat} is not a seat of this match")
-            token = new_token()
-            if seat not in free or not await self._write(self.store.take_seat, match.id, seat, token):
+            token, invite = new_token(), new_token()
+            if seat not in free or not await self._write(self.store.take_seat, match.id, seat, token, name, invite):
                 raise Refused("no_seat", f"seat {seat} is not open")
             self._rebind(match)
             self.store.notify(match.id, len(match.moves))
-            match.active = time.monotonic()
+            match.active = match.seen[seat] = time.monotonic()
         await self.push(match)
         self._schedule_bots(match)
-        return match, seat, token
+        return match, seat, token, invite
 
     async def watch(self, match_id: str, address: str | None = None) -> tuple[Match, str]:
         """A spectator token for a match not over, within the spectator limits (per match, per
@@ -249,6 +285,8 @@ class Hub(SharedDatabase, BotSeats):
         """The socket closed: push nothing more to it."""
         connection.match.connections.discard(connection)
         connection.match.active = time.monotonic()
+        if connection.seat is not None:
+            connection.match.seen[connection.seat] = connection.match.active
 
     def identify(self, token: Any) -> tuple[Match, int | None]:
         """The match and seat (None: spectator) a token stands for; Refused if it stands for none."""
@@ -261,21 +299,27 @@ class Hub(SharedDatabase, BotSeats):
         return self.get(match_id), seat
 
     async def leave(self, token: str) -> None:
-        """Give up a seat: its token stops working and the seat is open for someone else."""
+        """Give up a seat: its token stops working. Before the match starts the seat is open
+        again; once it has started the seat is `away` — it waits for its invite (or for the
+        host to hand it to a bot), never for a stranger from the lobby."""
         match, seat = self.identify(token)
         if seat is None:
             return
         async with match.lock:
             self._sync(match)  # the notification names the current move: no process skips it as old
-            if await self._write(self.store.free_seat, match.id, seat, token):  # else given up already (elsewhere)
+            label = AWAY if match.started else OPEN
+            if await self._write(self.store.free_seat, match.id, seat, token, label):  # else given up already
                 self.store.notify(match.id, len(match.moves))
             self._rebind(match)  # the token's connections are dropped and told
-            match.active = time.monotonic()
+            match.active = match.seen[seat] = time.monotonic()
         await self.push(match)
 
-    async def rematch(self, token: str) -> tuple[Match, int, str]:
-        """The same game again, once this one is over: bots keep their seats, people's seats
-        open, and the asking seat takes its own seat in the new match."""
+    async def rematch(self, token: str, name: str = "") -> tuple[Match, int, str, str]:
+        """The same game with the same people in the same seats, once this one is over: the
+        first seat to ask creates it (private: no stranger takes a seat from the lobby), bots keep
+        their seats, every person's seat waits for that seat's holder here, who takes it by
+        asking with this match's token (in any order). Returns the rematch, the seat, its token
+        and its invite."""
         match, seat = self.identify(token)
         if seat is None:
             raise Refused("not_a_seat", "only a seat of the match can ask for a rematch")
@@ -287,16 +331,22 @@ class Hub(SharedDatabase, BotSeats):
                 raise Refused("not_finished", "the match is not over yet")
             if match.expired is not None:
                 raise Refused("finished", "this match expired: create a new one")
-            if match.rematch is not None:
-                raise Refused("conflict", f"the rematch is {match.rematch}: join it")
-            seats = [label if kind(label) == "bot" else OPEN for label in match.seats]
-            seats[seat] = HUMAN
-            new, tokens = await self.create(match.game.spec.id, match.game.players, match.game.options.as_dict(), seats,
-                                      rematch_of=match.id)
-            match.rematch = new.id
-            self.store.notify(match.id, len(match.moves))
-        await self.push(match)
-        return new, seat, tokens[seat]
+            if match.rematch is None:
+                seats = [label if kind(label) == "bot" else OPEN for label in match.seats]
+                new, _ = await self.create(match.game.spec.id, match.game.players, match.game.options.as_dict(), seats,
+                                           rematch_of=match.id, names=match.names, private=True, host=match.host)
+                match.rematch = new.id
+                self.store.notify(match.id, len(match.moves))
+                created = True
+            else:
+                created = False
+        if created:
+            await self.push(match)
+        rematch = self.get(match.rematch)
+        if rematch.seats[seat] != OPEN:
+            raise Refused("conflict", f"your seat in the rematch ({match.rematch}) is taken already: open it with "
+                                      f"its invite link")
+        return await self._take(rematch, seat, name or match.names[seat])
 
     # -- moves ------------------------------------------------------------------------------------
 
@@ -306,7 +356,7 @@ class Hub(SharedDatabase, BotSeats):
         async with match.lock:
             self._sync(match)
             if match.holders[seat] != digest(token):
-                raise seat_lost(seat)
+                raise seat_lost(seat, match.seats[seat])
             if ply is not None and ply != len(match.moves):
                 raise Refused("stale", f"the match is at move {len(match.moves)}, not {ply}: look again")
             if not match.started:
@@ -358,7 +408,7 @@ class Hub(SharedDatabase, BotSeats):
             raise Refused("stale", str(exc)) from None
         except SeatLost:
             self._rebind(match)
-            raise seat_lost(seat) from None
+            raise seat_lost(seat, match.seats[seat]) from None
         match.state = trial
         match.moves.append((seat, action))
         match.narration = narration
@@ -378,6 +428,7 @@ class Hub(SharedDatabase, BotSeats):
                 live.append(connection)
             else:
                 self._drop_lost(connection)
+        self.feed.changed()
         updates = match.updates(live)
         for connection in live:
             if connection not in match.connections:

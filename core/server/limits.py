@@ -11,6 +11,11 @@ is one clear error (`Refused` with its code), never a slow server:
 - matches: not over yet, per creating address and in total; spectator tokens likewise;
 - expiry: a match waiting for its open seats, or one nobody is connected to, ends after a while
   (`unstarted_seconds`, `idle_seconds`) and its bots are let go;
+- game length: a match whose game, with the options asked for, may last more decisions than
+  `game_length` (the game's own declared bound, `GameSpec.max_length`) is refused at creation:
+  `max_turns=10**18` is one line, not a match that never ends;
+- absence: a seat nobody has been connected to for `absent_seconds` may be handed to a bot or
+  reopened by the match's host (meeple.server.invites);
 - bots: how many think at once (`bot_threads`, a pool of their own: the pool that commits moves
   never waits for a bot), how many bot seats the unfinished matches hold in total
   (`bot_processes`), and the largest value of each numeric bot setting (`bot_caps`: ``workers``,
@@ -47,6 +52,8 @@ class Limits:
     spectators_total: int = 5000
     unstarted_seconds: float = 3600.0
     idle_seconds: float = 900.0
+    absent_seconds: float = 60.0
+    game_length: int = 100_000
     bot_threads: int = 2
     bot_processes: int = 32
     bot_caps: tuple[tuple[str, float], ...] = field(default=DEFAULT_BOT_CAPS, converter=lambda caps: tuple(
@@ -67,6 +74,17 @@ class Limits:
                 shown = value if isinstance(value, int) else f"{value:g}"
                 return f"bot {label}: {name}={shown} is above this server's limit of {cap:g} (--bot-cap {name}=...)"
         return None
+
+    def check_length(self, game: Any, changed: Mapping[str, Any]) -> str | None:
+        """Why `game` (a created Game) is refused here for the length its options allow, naming
+        the options `changed` from their defaults; None if it may last at most `game_length`
+        decisions."""
+        length = game.spec.max_length(game.options, game.players)
+        if length <= self.game_length:
+            return None
+        named = ", ".join(f"{name}={value}" for name, value in changed.items()) or "its default options"
+        return (f"{game.spec.id} with {named} may last up to {length:.3g} decisions; this server hosts games of at "
+                f"most {self.game_length} (--max-game-length): choose smaller values")
 
     def bot_cost(self, params: Mapping[str, Any]) -> int:
         """The processes a bot seat may run: one, or its `workers`."""

@@ -31,6 +31,11 @@ if TYPE_CHECKING:
     from ..state import State
 
 OPEN = "open"
+#: A person's seat of a started match that nobody holds now (given up, or reopened by the host):
+#: it waits for its invite — never for a stranger from the lobby — or for the host to hand it to a bot.
+AWAY = "away"
+#: The longest name a person may give their seat (characters, after trimming spaces).
+NAME_LENGTH = 24
 #: Random bytes in a seat or spectator token (256 bits; the brief asks at least 128).
 TOKEN_BYTES = 32
 
@@ -52,15 +57,43 @@ def unknown_token() -> Refused:
     return Refused("bad_token", "unknown token (never issued, or given up by leaving)")
 
 
-def seat_lost(seat: int) -> Refused:
-    """What a connection (or a move) whose token no longer holds `seat` is told."""
-    return Refused("seat_lost", f"this connection's token no longer holds seat {seat} (it was given up by "
-                                f"leaving): nothing more of the seat is sent here; the connection is closed")
+def seat_lost(seat: int, label: str | None = None) -> Refused:
+    """What a connection (or a move) whose token no longer holds `seat` is told; `label` is what
+    the seat is now, which says why: its `reason` is `opened_elsewhere` (someone opened its
+    invite link), `handed_on` (the host gave it to a bot) or `given_up` (left, or reopened)."""
+    reason, why = {HUMAN: ("opened_elsewhere", "this seat was opened elsewhere (with its invite link)"),
+                   OPEN: ("given_up", "it was given up"),
+                   AWAY: ("given_up", "it was given up, or reopened by the match's host"),
+                   None: ("given_up", "it was given up by leaving")}.get(
+        label, ("handed_on", "the match's host handed it to a bot"))
+    refusal = Refused("seat_lost", f"this connection's token no longer holds seat {seat} ({why}): nothing more of "
+                                   f"the seat is sent here; the connection is closed")
+    refusal.reason = reason
+    return refusal
+
+
+def lost_message(refusal: Refused) -> dict[str, Any]:
+    """The last message of a connection whose seat was lost (`seat_lost`), with its reason."""
+    return {"type": "error", "code": refusal.code, "message": str(refusal), "reason": getattr(refusal, "reason", None)}
 
 
 def kind(label: str) -> str:
-    """A seat's kind: `open`, `human` or `bot`."""
-    return label if label in (OPEN, HUMAN) else "bot"
+    """A seat's kind: `open`, `away`, `human` or `bot`."""
+    return label if label in (OPEN, AWAY, HUMAN) else "bot"
+
+
+def check_name(name: object) -> str:
+    """A person's name for a seat, trimmed; Refused (one line) unless it is text of at most
+    NAME_LENGTH characters with no control character. The client shows it as text, never as
+    markup."""
+    if not isinstance(name, str):
+        raise Refused("bad_request", "a name is text")
+    name = " ".join(name.split())
+    if len(name) > NAME_LENGTH:
+        raise Refused("bad_name", f"a name is at most {NAME_LENGTH} characters, got {len(name)}")
+    if any(not character.isprintable() for character in name):
+        raise Refused("bad_name", "a name holds no control characters")
+    return name
 
 
 class Connection:
@@ -95,6 +128,7 @@ class Match:
         self.forfeit: dict | None = None
         self.expired: str | None = None  # why the server ended it (nobody came, nobody stayed)
         self.lock = asyncio.Lock()
+        self.loaded = time.monotonic()
         self.holders: list[str | None] = [None] * len(seats)  # by seat: its token's digest (None: open, a bot)
         self.connections: set[Connection] = set()
         self.bots: dict[int, Any] = {}
@@ -103,6 +137,18 @@ class Match:
         self.creator: str | None = None  # the client address that created it (this process only)
         self.spectators = 0  # spectator tokens issued for it
         self.active = time.monotonic()  # when a move was last made or a connection last left
+        self.names: list[str] = [""] * len(seats)  # by seat: what its person is called
+        self.private = False  # not in the lobby: its seats are taken by invite only
+        self.host: str | None = None  # the digest of the creator's host key
+        self.seen: dict[int, float] = {}  # by seat: when a connection of it last left, or it changed hands
+
+    def absent_for(self, seat: int, now: float | None = None) -> float:
+        """Seconds since a connection of `seat` was last open here (0 while one is), counted from
+        when the seat last changed hands or this process read the match."""
+        if any(connection.seat == seat for connection in self.connections):
+            return 0.0
+        now = time.monotonic() if now is None else now
+        return now - self.seen.get(seat, self.loaded)
 
     @property
     def started(self) -> bool:
@@ -118,8 +164,9 @@ class Match:
     def summary(self) -> dict[str, Any]:
         return {"match": self.id, "game": self.game.spec.id, "players": self.game.players,
                 "options": self.game.options.as_dict(), "status": self.status(), "moves": len(self.moves),
-                "seats": [{"seat": i, "kind": kind(label), "label": label} for i, label in enumerate(self.seats)],
-                "rematch": self.rematch}
+                "seats": [{"seat": i, "kind": kind(label), "label": label, "name": self.names[i]}
+                          for i, label in enumerate(self.seats)],
+                "rematch": self.rematch, "private": self.private}
 
     def result(self) -> dict[str, Any] | None:
         if self.expired is not None:
@@ -143,5 +190,5 @@ class Match:
         return {seat: json.dumps(self.update_for(seat)) for seat in {c.seat for c in connections}}
 
 
-__all__ = ["Connection", "Match", "OPEN", "Refused", "TOKEN_BYTES", "kind", "new_token", "seat_lost",
-           "unknown_token"]
+__all__ = ["AWAY", "Connection", "Match", "NAME_LENGTH", "OPEN", "Refused", "TOKEN_BYTES", "check_name", "kind",
+           "lost_message", "new_token", "seat_lost", "unknown_token"]

@@ -11,7 +11,11 @@ bot leases — are written without waiting for the disk (SQLite ``synchronous=NO
 PostgreSQL ``synchronous_commit=off``): a `kill -9` loses none of them, a power cut only those
 since the last flushed write, and a person's move never queues behind their flushes.
 
-Seat and spectator tokens are stored as SHA-256 digests: a copy of the database names no token.
+Seat and spectator tokens, seat invites and a match's host key are stored as SHA-256 digests: a
+copy of the database names none of them.
+
+The schema only grows: a column added later (a seat's name and invite, a match's privacy and
+host key) is added to an older database file when the store opens it (`MIGRATIONS`).
 The seed is stored (the server must replay), so the database is as secret as a save file.
 """
 
@@ -67,6 +71,16 @@ SCHEMA = (
         expires DOUBLE PRECISION NOT NULL)""",
 )
 
+#: Columns added after the first release, as (table, column, declaration): `Store` adds each one
+#: an existing database lacks (ALTER TABLE ... ADD COLUMN), then creates `INDEXES`.
+MIGRATIONS = (
+    ("matches", "private", "INTEGER NOT NULL DEFAULT 0"),  # not listed in the lobby: joinable by invite only
+    ("matches", "host", "TEXT"),  # the digest of the creator's host key (hands seats on)
+    ("seats", "name", "TEXT NOT NULL DEFAULT ''"),  # what the person at the seat is called
+    ("seats", "invite", "TEXT"),  # the digest of the seat's invite (None: no invite takes it)
+)
+INDEXES = ("CREATE UNIQUE INDEX IF NOT EXISTS seats_invite ON seats (invite)",)
+
 #: "Now" in seconds since the epoch by the database's own clock: one clock for every process.
 NOW = {"sqlite": "((julianday('now') - 2440587.5) * 86400.0)",
        "postgresql": "CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)"}
@@ -103,6 +117,9 @@ class StoredMatch:
     forfeit: dict | None  # {"seat": n, "reason": "..."} when a bot lost by failing
     expired: str | None = None  # why the server ended the match (nobody came, nobody stayed)
     spectators: int = 0  # spectator tokens issued
+    names: tuple[str, ...] = ()  # by seat: what its person is called ("" if nobody said)
+    private: bool = False  # not in the lobby: its seats are taken by invite only
+    host: str | None = None  # the digest of the creator's host key
 
 
 class Store:
@@ -141,6 +158,16 @@ class Store:
         with self.transaction() as cursor:
             for statement in SCHEMA:
                 cursor.execute(statement)
+            self._migrate(cursor)
+
+    def _migrate(self, cursor) -> None:
+        """Add the columns of `MIGRATIONS` a database written by an older server lacks."""
+        for table, column, declaration in MIGRATIONS:
+            cursor.execute(f"SELECT * FROM {table} WHERE 1 = 0")
+            if column not in {description[0] for description in cursor.description}:
+                cursor.execute(f"ALTER TABLE {table} ADD COLUMN {column} {declaration}")
+        for statement in INDEXES:
+            cursor.execute(statement)
 
     # -- plumbing -------------------------------------------------------------------------------
 
@@ -171,36 +198,71 @@ class Store:
 
     def create_match(self, match_id: str, game: str, players: int, options: dict, seed: int,
                      seats: Sequence[str], tokens: dict[int, str], created: float,
-                     rematch_of: str | None = None) -> None:
+                     rematch_of: str | None = None, *, names: Sequence[str] = (),
+                     invites: dict[int, str] | None = None, private: bool = False, host: str | None = None) -> None:
+        """Store a new match: its seats' labels, the tokens of the seats taken (`tokens`), names,
+        invites (by seat) and host key (`host`, already a digest when it comes from a rematch's
+        first match: it is stored as given if it is 64 hex digits)."""
+        invites = invites or {}
         with self.transaction(flushed=False) as cursor:
-            cursor.execute(self._sql("INSERT INTO matches (id, game, players, options, seed, rematch_of, created) "
-                                     "VALUES (?, ?, ?, ?, ?, ?, ?)"),
-                           (match_id, game, players, json.dumps(options, sort_keys=True), str(seed), rematch_of, created))
+            cursor.execute(self._sql("INSERT INTO matches (id, game, players, options, seed, rematch_of, created, "
+                                     "private, host) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                           (match_id, game, players, json.dumps(options, sort_keys=True), str(seed), rematch_of,
+                            created, int(private), host))
             for seat, label in enumerate(seats):
-                token = tokens.get(seat)
-                cursor.execute(self._sql("INSERT INTO seats (match_id, seat, label, token) VALUES (?, ?, ?, ?)"),
-                               (match_id, seat, label, None if token is None else digest(token)))
+                token, invite = tokens.get(seat), invites.get(seat)
+                cursor.execute(self._sql("INSERT INTO seats (match_id, seat, label, token, name, invite) "
+                                         "VALUES (?, ?, ?, ?, ?, ?)"),
+                               (match_id, seat, label, None if token is None else digest(token),
+                                names[seat] if seat < len(names) else "", None if invite is None else digest(invite)))
             if rematch_of is not None:
                 cursor.execute(self._sql("UPDATE matches SET rematch = ? WHERE id = ? AND rematch IS NULL"),
                                (match_id, rematch_of))
                 if cursor.rowcount != 1:
                     raise StoreError("this match already has a rematch")
 
-    def take_seat(self, match_id: str, seat: int, token: str) -> bool:
-        """Give an open seat to `token`; False if someone took it first (any process)."""
+    def take_seat(self, match_id: str, seat: int, token: str, name: str = "", invite: str | None = None) -> bool:
+        """Give an open seat to `token` (with its person's `name`, if any, and a new `invite`:
+        whoever had the seat's old invite no longer takes it); False if someone took it first
+        (any process)."""
         with self.transaction() as cursor:
-            cursor.execute(self._sql("UPDATE seats SET label = 'human', token = ? "
+            cursor.execute(self._sql("UPDATE seats SET label = 'human', token = ?, "
+                                     "name = CASE WHEN ? = '' THEN name ELSE ? END, invite = ? "
                                      "WHERE match_id = ? AND seat = ? AND label = 'open'"),
-                           (digest(token), match_id, seat))
+                           (digest(token), name, name, None if invite is None else digest(invite), match_id, seat))
             return cursor.rowcount == 1
 
-    def free_seat(self, match_id: str, seat: int, token: str) -> bool:
-        """Open `seat` again if `token` still holds it; False if it does not (given up already,
-        perhaps taken again by someone else: that holder keeps it)."""
+    def claim_seat(self, match_id: str, seat: int, invite: str, token: str, name: str = "") -> bool:
+        """Give `seat` to `token` if `invite` is still the seat's invite, whoever held the seat:
+        the old token stops holding it. False if the invite no longer opens it (reopened, handed
+        to a bot)."""
         with self.transaction() as cursor:
-            cursor.execute(self._sql("UPDATE seats SET label = 'open', token = NULL "
+            cursor.execute(self._sql("UPDATE seats SET label = 'human', token = ?, "
+                                     "name = CASE WHEN ? = '' THEN name ELSE ? END "
+                                     "WHERE match_id = ? AND seat = ? AND invite = ?"),
+                           (digest(token), name, name, match_id, seat, digest(invite)))
+            return cursor.rowcount == 1
+
+    def free_seat(self, match_id: str, seat: int, token: str, label: str = "open") -> bool:
+        """Give `seat` up if `token` still holds it: it becomes `label` (`open`, or `away` in a
+        started match: it waits for its invite); False if the token does not hold it (given up
+        already, perhaps taken again by someone else: that holder keeps it)."""
+        with self.transaction() as cursor:
+            cursor.execute(self._sql("UPDATE seats SET label = ?, token = NULL "
                                      "WHERE match_id = ? AND seat = ? AND token = ?"),
-                           (match_id, seat, digest(token)))
+                           (label, match_id, seat, digest(token)))
+            return cursor.rowcount == 1
+
+    def hand_seat(self, match_id: str, seat: int, label: str, holder: str | None, invite: str | None) -> bool:
+        """The host hands `seat` on: it becomes `label` (a bot spec, `open` or `away`) with a new
+        `invite` (None: none), its token dead; only if the seat is still held by `holder` (a
+        digest; None: nobody). False if it changed meanwhile."""
+        held = "token IS NULL" if holder is None else "token = ?"
+        with self.transaction() as cursor:
+            cursor.execute(self._sql(f"UPDATE seats SET label = ?, token = NULL, invite = ? "
+                                     f"WHERE match_id = ? AND seat = ? AND {held}"),
+                           (label, None if invite is None else digest(invite), match_id, seat,
+                            *(() if holder is None else (holder,))))
             return cursor.rowcount == 1
 
     def add_spectator(self, match_id: str, token: str) -> None:
@@ -299,29 +361,35 @@ class Store:
         rows = self._query("SELECT match_id FROM spectators WHERE token = ?", (hashed,))
         return (rows[0][0], None) if rows else None
 
+    def find_invite(self, invite: str) -> tuple[str, int] | None:
+        """(match, seat) that `invite` opens, None if it opens none (never issued, or replaced)."""
+        rows = self._query("SELECT match_id, seat FROM seats WHERE invite = ?", (digest(invite),))
+        return (rows[0][0], rows[0][1]) if rows else None
+
     def match_ids(self) -> list[str]:
         """Every match not expired, oldest first."""
         return [row[0] for row in self._query("SELECT id FROM matches WHERE id NOT IN (SELECT match_id FROM expired) "
                                               "ORDER BY created, id")]
 
     def load(self, match_id: str) -> StoredMatch | None:
-        rows = self._query("SELECT game, players, options, seed, rematch, forfeit FROM matches WHERE id = ?",
-                           (match_id,))
+        rows = self._query("SELECT game, players, options, seed, rematch, forfeit, private, host FROM matches "
+                           "WHERE id = ?", (match_id,))
         if not rows:
             return None
-        game, players, options, seed, rematch, forfeit = rows[0]
+        game, players, options, seed, rematch, forfeit, private, host = rows[0]
         moves = self.moves_from(match_id, 0)
-        labels, holders = self.seats(match_id)  # read after the moves: who held each seat since
+        labels, holders, names = self.seats(match_id)  # read after the moves: who held each seat since
         expired = self._query("SELECT reason FROM expired WHERE match_id = ?", (match_id,))
         spectators = self._query("SELECT COUNT(*) FROM spectators WHERE match_id = ?", (match_id,))[0][0]
         return StoredMatch(match_id, game, players, json.loads(options), int(seed), labels, holders,
                            tuple(moves), rematch, None if forfeit is None else json.loads(forfeit),
-                           expired[0][0] if expired else None, spectators)
+                           expired[0][0] if expired else None, spectators, names, bool(private), host)
 
-    def seats(self, match_id: str) -> tuple[tuple[str, ...], tuple[str | None, ...]]:
-        """Each seat's label and the digest of the token holding it (None: open or a bot), by seat."""
-        rows = self._query("SELECT label, token FROM seats WHERE match_id = ? ORDER BY seat", (match_id,))
-        return tuple(row[0] for row in rows), tuple(row[1] for row in rows)
+    def seats(self, match_id: str) -> tuple[tuple[str, ...], tuple[str | None, ...], tuple[str, ...]]:
+        """Each seat's label, the digest of the token holding it (None: open, away or a bot) and
+        its person's name, by seat."""
+        rows = self._query("SELECT label, token, name FROM seats WHERE match_id = ? ORDER BY seat", (match_id,))
+        return tuple(row[0] for row in rows), tuple(row[1] for row in rows), tuple(row[2] for row in rows)
 
     def moves_from(self, match_id: str, ply: int) -> list[tuple[int, dict]]:
         rows = self._query("SELECT ply, seat, action FROM moves WHERE match_id = ? AND ply >= ? ORDER BY ply",

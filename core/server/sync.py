@@ -24,7 +24,7 @@ import logging
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..serialization import action_from_data
-from .matches import Connection, Match, Refused, seat_lost
+from .matches import Connection, Match, Refused, lost_message, seat_lost
 
 if TYPE_CHECKING:
     from .store import Store
@@ -62,6 +62,7 @@ class SharedDatabase:
         stored = self.store.load(match.id)
         if stored is not None:
             match.seats[:] = stored.seats
+            match.names[:] = stored.names
             match.rematch, match.forfeit, match.expired = stored.rematch, stored.forfeit, stored.expired
             match.spectators = stored.spectators
             self._bind(match, stored.holders)
@@ -69,8 +70,9 @@ class SharedDatabase:
 
     def _rebind(self, match: Match) -> None:
         """Read who holds each seat now (after a change to the match or its seats) and `_bind`."""
-        labels, holders = self.store.seats(match.id)
+        labels, holders, names = self.store.seats(match.id)
         match.seats[:] = labels
+        match.names[:] = names
         self._bind(match, holders)
 
     def _bind(self, match: Match, holders: Sequence[str | None]) -> None:
@@ -85,8 +87,8 @@ class SharedDatabase:
         connection.match.connections.discard(connection)
         if not connection.lost:
             connection.lost = True
-            error = seat_lost(connection.seat)
-            self._spawn(connection.close({"type": "error", "code": error.code, "message": str(error)}))
+            error = seat_lost(connection.seat, connection.match.seats[connection.seat])
+            self._spawn(connection.close(lost_message(error)))
 
     # -- pushes from other processes (PostgreSQL LISTEN/NOTIFY, meeple.server.fanout) ------------
 

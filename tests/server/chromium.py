@@ -34,3 +34,13 @@ def live(registry, tmp_path):
     """uvicorn serving a fresh hub on a SQLite file, in a thread of the test."""
     with ThreadServer(registry, tmp_path / "matches.db") as server:
         yield server
+
+
+def click_a_move(page) -> bool:
+    """Click the first move of the move list (the fallback to touching the table: opened first)."""
+    page.evaluate("document.querySelector('#legal') && (document.querySelector('#legal').open = true)")
+    button = page.query_selector("#legal button.move:not([disabled])")
+    if button is None:
+        return False
+    button.click()
+    return True

@@ -8,7 +8,7 @@ import os
 import shutil
 from pathlib import Path
 
-from chromium import browser, live  # noqa: F401 (fixtures; skips this module without Chromium)
+from chromium import browser, click_a_move, live  # noqa: F401 (fixtures; skips this module without Chromium)
 
 from meeple.serialization import view_to_data
 
@@ -27,16 +27,6 @@ def join_from_lobby(page, url: str, match: str) -> None:
     page.goto(url + "/")
     page.click(f"tr[data-match='{match}'] button.join")
     page.wait_for_url(f"**/#table/{match}")
-
-
-def click_a_move(page) -> bool:
-    """Click the first move of the move list (the fallback to touching the table: opened first)."""
-    page.evaluate("document.querySelector('#legal') && (document.querySelector('#legal').open = true)")
-    button = page.query_selector("#legal button.move:not([disabled])")
-    if button is None:
-        return False
-    button.click()
-    return True
 
 
 def test_two_browsers_play_a_linkage_match_to_the_end(browser, live):

@@ -10,6 +10,8 @@ from meeple.cli.app import main
 @pytest.mark.parametrize("args, message", [
     (["--port", "0"], "--port must be from 1 to 65535, got 0"),
     (["--bot-timeout", "0"], "--bot-timeout must be a positive number of seconds"),
+    (["--absent-after", "0"], "--absent-after must be a positive number, got 0.0"),
+    (["--max-game-length", "0"], "--max-game-length must be at least 1, got 0"),
     (["--database", "{tmp}"], "is a directory, not a database file"),
     (["--database", "{tmp}/missing/x.db"], "cannot open database"),
     # Without psycopg (not in the test extra) the error says to install it instead.

@@ -33,11 +33,13 @@ def notify(server: Server, match_id: str, ply: int = 0) -> None:
     server.client.portal.call(server.hub.notified, match_id, ply)
 
 
-def leave_and_retake(server: Server, match_id: str, token: str, seat: int) -> str:
-    """Give up `seat` with `token` and have someone else take it, both on `server`: the new token."""
+def leave_and_retake(server: Server, made: dict, token: str, seat: int) -> str:
+    """Give up `seat` of the match `made` with `token` and have someone else take it with the
+    seat's invite (a started match's seat given up waits for its invite), both on `server`: the
+    new token."""
     assert server.client.post("/api/leave", json={"token": token}).json() == {"left": True}
-    taken = server.client.post(f"/api/matches/{match_id}/join", json={"seat": seat}).json()
-    assert taken["seat"] == seat and taken["token"] != token
+    taken = server.client.post("/api/claim", json={"invite": made["invites"][str(seat)]}).json()
+    assert taken["match"] == made["match"] and taken["seat"] == seat and taken["token"] != token
     return taken["token"]
 
 
@@ -49,7 +51,7 @@ def test_a_seat_retaken_on_another_process_never_shows_the_leavers_old_socket_th
     assert update["seat"] == 1
     other, _ = hello(first, made["tokens"]["0"])
     watcher, _ = hello(first, first.client.post(f"/api/matches/{match}/watch", json={}).json()["token"])
-    holder = leave_and_retake(second, match, leaver, 1)
+    holder = leave_and_retake(second, made, leaver, 1)
     new, fresh = hello(second, holder)
     secret = fresh["legal"][-1]
     new.send_json({"type": "move", "action": secret["action"]})
@@ -70,7 +72,7 @@ def test_a_move_made_on_the_old_sockets_process_after_the_seat_was_retaken_elsew
     match, leaver = made["match"], made["tokens"]["1"]
     old, _ = hello(first, leaver)
     mover, update = hello(first, made["tokens"]["0"])
-    holder = leave_and_retake(second, match, leaver, 1)
+    holder = leave_and_retake(second, made, leaver, 1)
     new, fresh = hello(second, holder)
     assert update["owes"]  # no notification reaches the first process: its move reads the database first
     mover.send_json({"type": "move", "action": update["legal"][0]["action"]})
@@ -86,7 +88,7 @@ def test_the_old_socket_cannot_move_for_the_seats_new_holder_on_another_process(
     match, leaver = made["match"], made["tokens"]["0"]
     old, update = hello(first, leaver)
     assert update["owes"]
-    holder = leave_and_retake(second, match, leaver, 0)
+    holder = leave_and_retake(second, made, leaver, 0)
     old.send_json({"type": "move", "action": update["legal"][0]["action"]})  # first has not heard
     told_seat_lost(old, 0)
     assert second.hub.get(match).moves == [] and Store(str(first.database)).load(match).moves == ()
@@ -99,7 +101,7 @@ def test_a_socket_whose_token_left_is_told_at_once_and_cannot_move_for_the_seats
     match, leaver = made["match"], made["tokens"]["0"]
     old, update = hello(server, leaver)
     watcher, _ = hello(server, server.client.post(f"/api/matches/{match}/watch", json={}).json()["token"])
-    holder = leave_and_retake(server, match, leaver, 0)
+    holder = leave_and_retake(server, made, leaver, 0)
     # the attack: the leaver's socket moves for the seat's new holder (the ping shows it was read)
     old.send_json({"type": "move", "action": update["legal"][0]["action"]})
     old.send_json({"type": "ping"})

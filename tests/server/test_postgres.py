@@ -62,7 +62,7 @@ def database(postgres):
     import psycopg
 
     with psycopg.connect(postgres, autocommit=True) as connection:
-        for table in ("drivers", "moves", "spectators", "seats", "matches"):
+        for table in ("drivers", "expired", "moves", "spectators", "seats", "matches"):
             connection.execute(f"DROP TABLE IF EXISTS {table}")
     return postgres
 
@@ -186,7 +186,7 @@ def test_a_seat_given_up_and_retaken_on_another_process_never_reaches_the_leaver
         first.client.portal.call(lock.acquire)
         try:
             assert second.client.post("/api/leave", json={"token": leaver}).json() == {"left": True}
-            holder = second.client.post(f"/api/matches/{match}/join", json={"seat": 1}).json()["token"]
+            holder = second.client.post("/api/claim", json={"invite": made["invites"]["1"]}).json()["token"]
             new, fresh = hello(second, holder)
             secret = fresh["legal"][-1]["action"]
             new.send_json({"type": "move", "action": secret})
@@ -241,3 +241,43 @@ def test_the_cross_process_notification_names_only_the_match_and_the_move_number
             payloads = [n.payload for n in listening.notifies(timeout=2.0)]
         assert payloads == [f"{match.id} 0"]
     asyncio.run(run())
+
+
+def test_a_postgresql_database_written_before_invites_is_migrated(database):
+    import psycopg
+
+    with psycopg.connect(database, autocommit=True) as connection:
+        connection.execute("DROP TABLE IF EXISTS expired")
+        connection.execute("CREATE TABLE matches (id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL, "
+                           "options TEXT NOT NULL, seed TEXT NOT NULL, rematch_of TEXT, rematch TEXT, forfeit TEXT, "
+                           "created DOUBLE PRECISION NOT NULL)")
+        connection.execute("CREATE TABLE seats (match_id TEXT NOT NULL REFERENCES matches(id), seat INTEGER NOT NULL, "
+                           "label TEXT NOT NULL, token TEXT UNIQUE, PRIMARY KEY (match_id, seat))")
+        connection.execute("INSERT INTO matches VALUES ('m1', 'linko', 2, '{}', '7', NULL, NULL, NULL, 0)")
+        connection.execute("INSERT INTO seats VALUES ('m1', 0, 'human', 'd0'), ('m1', 1, 'open', NULL)")
+    store = Store(database)
+    stored = store.load("m1")
+    assert stored.names == ("", "") and not stored.private and stored.host is None
+    assert store.take_seat("m1", 1, "tok", "Bea", "inv") and store.find_invite("inv") == ("m1", 1)
+    assert Store(database).load("m1").names == ("", "Bea")  # opening it again adds nothing twice
+
+
+@pytest.fixture
+def processes(registry, database):
+    """Two server processes' apps on one PostgreSQL database."""
+    first, second = Server(registry, database, shared_database=True), Server(registry, database, shared_database=True)
+    first.start()
+    second.start()
+    yield first, second
+    first.stop()
+    second.stop()
+
+
+def test_a_seat_reclaimed_with_its_invite_on_another_process_closes_the_old_socket(processes):
+    first, second = processes
+    made = first.create("linko", ["human", "human"])
+    old, _ = hello(first, made["tokens"]["1"])
+    taken = second.client.post("/api/claim", json={"invite": made["invites"]["1"]}).json()
+    assert "opened elsewhere" in told_seat_lost(old, 1)["message"]
+    _, fresh = hello(second, taken["token"])
+    assert fresh["seat"] == 1

@@ -149,8 +149,8 @@ def test_a_bad_create_request_is_one_error(server):
     assert server.client.post("/api/matches", content=b"x" * 70000).status_code == 413
 
 
-def test_a_seat_is_taken_once_and_leaving_reopens_it(server):
-    made = server.create("linko", ["human", "open"])
+def test_a_seat_is_taken_once_and_leaving_before_the_start_reopens_it(server):
+    made = server.create("linko", ["human", "open", "open"])
     match = made["match"]
     second = server.client.post(f"/api/matches/{match}/join", json={"seat": 1}).json()["token"]
     again = server.client.post(f"/api/matches/{match}/join", json={"seat": 1})

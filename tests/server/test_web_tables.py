@@ -24,12 +24,12 @@ from meeple.server.views import view_for
 
 
 def seat_page(browser, live, match: str, seat: int, token: str, pace: int = 0, **context):
-    """A browser context of its own holding `seat` (its token in the tab, as the lobby leaves
+    """A browser context of its own holding `seat` (its token in the browser's storage, as the lobby leaves
     it), on the match's table; other seats' moves drawn `pace` ms apart (none: at once)."""
     page = browser.new_context(**context).new_page()
-    held = json.dumps({"seat": seat, "token": token})
+    held = json.dumps({"seats": {str(seat): token}})
     page.context.add_init_script(f"localStorage.setItem('meeple:pace', '{pace}');"
-                                 f"sessionStorage.setItem('meeple:{match}', {json.dumps(held)});"
+                                 f"localStorage.setItem('meeple:seats:{match}', {json.dumps(held)});"
                                  "window.clicks = 0; addEventListener('click', () => { window.clicks++; }, true);")
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -331,7 +331,7 @@ def test_a_lost_connection_shows_reconnecting(browser, live):
 def test_every_table_fits_a_phone_and_a_desktop(browser, live, tmp_path, game, players, options, moves):
     match, pages = start(browser, live, game, ["random"] * (players - 1), options, people=1)
     play(match, pages, seed=11, moves=moves)
-    token = json.loads(pages[0].evaluate(f"sessionStorage.getItem('meeple:{match.id}')"))["token"]
+    token = json.loads(pages[0].evaluate(f"localStorage.getItem('meeple:seats:{match.id}')"))["seats"]["0"]
     phone = seat_page(browser, live, match.id, 0, token, viewport={"width": 375, "height": 740})
     for page, width in ((pages[0], 1280), (phone, 375)):
         page.set_viewport_size({"width": width, "height": 900 if width > 400 else 740})

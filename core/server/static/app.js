@@ -1,28 +1,17 @@
 // The meeple server's browser client: the lobby, and a table that a game's own renderer draws
 // (the generic one otherwise). Preact + htm as plain ES modules (static/vendor/), no build step.
 //
-// Read top to bottom: talking to the server; the lobby; the connection to a match (reconnecting,
-// pacing other seats' moves so a person sees them, the log); the table around the board (whose
-// turn, the last move, the end screen, the move list as an accessible fallback).
+// Read top to bottom: the connection to a match (reconnecting, pacing other seats' moves so a
+// person sees them, the log); the table around the board (whose turn, the last move, the end
+// screen, the move list as an accessible fallback). The lobby is `lobby.js`; the seats this
+// browser holds, invite links and the creator's seat controls are `seats.js`.
 import { Component, render } from "preact";
 import * as kit from "./kit.js";
 import { GenericBoard } from "./generic.js";
+import { Lobby } from "./lobby.js";
+import { Claim, SeatPanel, SeatSwitch, api, forgetSeat, keepHost, keepSeat, takeInviteFromAddress, useHotseat } from "./seats.js";
 
 const { html, useEffect, useRef, useState } = kit;
-
-// -- talking to the server ------------------------------------------------------------------------
-async function api(path, body) {
-  const response = await fetch(path, body === undefined ? {} : {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const data = await response.json();
-  if (data.error) throw new Error(data.error.message);
-  return data;
-}
-
-// Tokens stay in this tab's session storage, never in the address bar.
-const saveToken = (match, seat, token) => sessionStorage.setItem(`meeple:${match}`, JSON.stringify({ seat, token }));
-const loadToken = (match) => JSON.parse(sessionStorage.getItem(`meeple:${match}`) || "null");
-const forgetToken = (match) => sessionStorage.removeItem(`meeple:${match}`);
 
 // How long a move stays on screen before the next one is drawn (milliseconds);
 // `localStorage["meeple:pace"]` overrides it (the tests set 0).
@@ -44,82 +33,6 @@ async function tableFor(game) {
   return tables[game];
 }
 
-// -- the lobby ------------------------------------------------------------------------------------
-function Lobby({ lobby, refresh, setError }) {
-  const [gameId, setGameId] = useState(lobby.games[0]?.game);
-  const game = lobby.games.find((g) => g.game === gameId) || lobby.games[0];
-  const [players, setPlayers] = useState(game.min_players);
-  const [options, setOptions] = useState({});
-  const [seats, setSeats] = useState({});
-  const choose = (id) => {
-    const next = lobby.games.find((g) => g.game === id);
-    setGameId(id); setPlayers(next.min_players); setOptions({}); setSeats({});
-  };
-  const seatKind = (seat) => seats[seat] ?? (seat === 0 ? "human" : "open");
-
-  async function create(event) {
-    event.preventDefault(); setError("");
-    const chosen = Object.fromEntries(game.options.map((o) => [o.name, o.name in options ? options[o.name] : o.default]));
-    try {
-      const made = await api("/api/matches", { game: game.game, options: chosen,
-        seats: [...Array(players).keys()].map(seatKind) });
-      const mine = Object.entries(made.tokens);
-      if (mine.length) { saveToken(made.match, Number(mine[0][0]), mine[0][1]); location.hash = `#table/${made.match}`; }
-      else await watch(made.match);
-    } catch (error) { setError(error.message); }
-  }
-  async function join(match, seat) {
-    try { const joined = await api(`/api/matches/${match}/join`, { seat }); saveToken(match, joined.seat, joined.token); location.hash = `#table/${match}`; }
-    catch (error) { setError(error.message); }
-  }
-  async function watch(match) {
-    try { const watching = await api(`/api/matches/${match}/watch`, {}); saveToken(match, null, watching.token); location.hash = `#table/${match}`; }
-    catch (error) { setError(error.message); }
-  }
-
-  return html`<section id="lobby">
-    <h1>Lobby</h1>
-    <form id="create" onSubmit=${create}>
-      <h2>New match</h2>
-      <label>Game <select id="game" value=${game.game} onChange=${(e) => choose(e.target.value)}>
-        ${lobby.games.map((g) => html`<option value=${g.game}>${g.title}</option>`)}</select></label>
-      <label>Players <input id="players" type="number" min=${game.min_players} max=${game.max_players} value=${players}
-        onChange=${(e) => setPlayers(Math.max(game.min_players, Math.min(game.max_players, Number(e.target.value))))} /></label>
-      <div id="options">${game.options.map((option) => html`<${OptionInput} option=${option}
-        value=${option.name in options ? options[option.name] : option.default}
-        set=${(value) => setOptions({ ...options, [option.name]: value })} />`)}</div>
-      <div id="seats">${[...Array(players).keys()].map((seat) => html`<label>seat ${seat}
-        <select data-seat=${seat} value=${seatKind(seat)} onChange=${(e) => setSeats({ ...seats, [seat]: e.target.value })}>
-          ${["human", "open", ...game.bots].map((kind) => html`<option value=${kind}>${kind === "human" ? "me" : kind}</option>`)}
-        </select></label>`)}</div>
-      <button type="submit" id="create-button">Create</button>
-    </form>
-    <h2>Open matches <button type="button" onClick=${refresh}>refresh</button></h2>
-    <table id="matches"><tbody>${lobby.matches.map((match) => html`<tr data-match=${match.match}>
-      <td>${match.game}</td><td>${match.status}</td>
-      <td>${match.seats.map((seat) => seat.kind === "open"
-        ? html`<button class="join" data-seat=${seat.seat} onClick=${() => join(match.match, seat.seat)}>join seat ${seat.seat}</button> `
-        : `seat ${seat.seat}: ${seat.label} `)}</td>
-      <td><button class="watch" onClick=${() => watch(match.match)}>watch</button></td></tr>`)}</tbody></table>
-  </section>`;
-}
-
-// One option of the new-match form: a checkbox for yes/no, a list for choices, else a number or text.
-function OptionInput({ option, value, set }) {
-  let input;
-  if (typeof option.default === "boolean") {
-    input = html`<input type="checkbox" data-option=${option.name} checked=${value} onChange=${(e) => set(e.target.checked)} />`;
-  } else if (option.choices) {
-    input = html`<select data-option=${option.name} value=${JSON.stringify(value)} onChange=${(e) => set(JSON.parse(e.target.value))}>
-      ${option.choices.map((c) => html`<option value=${JSON.stringify(c)}>${String(c)}</option>`)}</select>`;
-  } else if (typeof option.default === "number") {
-    input = html`<input type="number" data-option=${option.name} value=${value} onChange=${(e) => set(Number(e.target.value))} />`;
-  } else {
-    input = html`<input data-option=${option.name} value=${value} onChange=${(e) => set(e.target.value)} />`;
-  }
-  return html`<label title=${option.help}>${option.name} ${input}</label>`;
-}
-
 // -- the connection to a match ---------------------------------------------------------------------
 // The updates the server pushes, drawn one by one as they come, each move at least PACE ms on
 // screen before the next is drawn (so a person sees every bot move, and their own).
@@ -128,7 +41,7 @@ function useMatch(match, held, setError) {
   const [shown, setShown] = useState(null);
   const [previous, setPrevious] = useState(null);
   const [connected, setConnected] = useState(false);
-  const [lost, setLost] = useState(false);  // the seat was given up: no reconnecting
+  const [lost, setLost] = useState(false);  // why the seat was lost (LOST): no reconnecting
   const [log, setLog] = useState(() => JSON.parse(sessionStorage.getItem(`meeple:log:${match}`) || "[]"));
   const socket = useRef(null);
 
@@ -162,27 +75,30 @@ function useMatch(match, held, setError) {
       ws.onmessage = (event) => {
         const message = JSON.parse(event.data);
         if (message.type === "update") { setConnected(true); setError(""); queue.push(message); pump(); }
-        else if (message.type === "error") {
-          setError(message.message);
-          if (message.code === "seat_lost") { forgetToken(match); closed = true; setLost(true); }
-        }
+        else if (message.code === "seat_lost") {  // said on the table, in words (LOST)
+          closed = true; setLost(message.reason || "given_up");
+        } else if (message.code === "bad_token") {  // a token kept here that holds nothing any more
+          forgetSeat(match, held.seat, held.token); closed = true; setLost("unknown");
+        } else if (message.type === "error") setError(message.message);
       };
       ws.onclose = () => { setConnected(false); if (!closed) retry = setTimeout(open, 1000); };
     };
     open();
     return () => { closed = true; clearTimeout(retry); clearTimeout(timer); socket.current?.close(); };
-  }, [match]);
+  }, [match, held?.token]);
 
   const play = (action, ply) => socket.current?.send(JSON.stringify({ type: "move", action, ply }));
-  return { shown, previous, connected: connected || lost, log, play };
+  return { shown, previous, connected: connected || lost, lost, log, play };
 }
 
 // -- the table ------------------------------------------------------------------------------------
 function Table({ match, setError }) {
-  const held = loadToken(match);
+  const hotseat = useHotseat(match);
+  const held = hotseat.shown;  // the seat drawn now, of those this browser holds ({seat, token})
   const [waiting, setWaiting] = useState(false);  // a move sent, its update not yet here
   const refused = (message) => { setError(message); if (message) setWaiting(false); };
-  const { shown: update, previous, connected, log, play } = useMatch(match, held, refused);
+  const { shown: update, previous, connected, lost, log, play } = useMatch(match, held, refused);
+  useEffect(() => hotseat.follow(update), [update]);
   const [table, setTable] = useState(null);
   const [broken, setBroken] = useState(false);  // the game's renderer threw: the generic table stands in
   useEffect(() => { if (update) tableFor(update.view.game).then(setTable); }, [update?.view.game]);
@@ -192,29 +108,50 @@ function Table({ match, setError }) {
       : update.status === "finished" ? "game over · meeple" : `${update.view.game} · meeple`;
   }, [update?.owes, update?.status, update?.ply]);
 
-  if (!held) return html`<p class="notice">You hold no seat in this match: join or watch it from the <a href="#">lobby</a>.</p>`;
+  if (!held) return html`<p class="notice">You hold no seat in this match: join or watch it from the <a href="#">lobby</a>,
+    or open your seat's invite link.</p>`;
   const banner = connected ? null : html`<p class="reconnecting" role="status">reconnecting…</p>`;
-  if (!update || !table) return html`<section id="table">${banner}<p>loading the table…</p></section>`;
+  const who = update ? seatLabel(update, update.seat, true) : `seat ${held.seat}`;
+  const gone = lost ? html`<p class="notice" id="seat-lost" role="alert">This tab no longer acts for ${who}:
+      ${LOST[lost] || LOST.given_up}. <a href="#">Back to the lobby</a></p>` : "";
+  if (!update || !table) return html`<section id="table">${banner}${gone || html`<p>loading the table…</p>`}</section>`;
 
   const send = (action) => { setWaiting(true); play(action, update.ply); };
-  const seatName = (seat) => seatLabel(update, seat);
+  const seatName = (seat, plain) => seatLabel(update, seat, plain);
   const Board = table.module?.Board;
   const props = { update, previous, play: send, kit, seatName, fields: table.fields, cardNames: table.cards };
   const board = Board ? html`<${Guard} onFail=${() => setBroken(true)} fallback=${html`<${GenericBoard} ...${props} />`}><${Board} ...${props} /></${Guard}>`
     : html`<${GenericBoard} ...${props} />`;
 
   async function leave() {
-    if (!confirm("Leave this match? Your seat will be open to anyone.")) return;
-    await api("/api/leave", { token: held.token }); forgetToken(match); location.hash = "";
+    const started = update.status !== "waiting";
+    if (!confirm(started ? "Leave this match? Your seat will wait for its invite link (yours brings you back), "
+      + "or the match's creator may hand it to a bot. Nobody else can take it." : "Leave this match? Your seat will be open again.")) return;
+    await api("/api/leave", { token: held.token }); forgetSeat(match, held.seat, held.token); location.hash = "";
   }
+  // The same people in the same seats: each seat held here takes its seat in the rematch.
   async function rematch() {
-    try { const again = await api("/api/rematch", { token: held.token }); saveToken(again.match, again.seat, again.token); location.hash = `#table/${again.match}`; }
-    catch (error) { setError(error.message); }
+    try {
+      let again = null;
+      for (const { seat, token } of hotseat.seats) {
+        if (seat === null) continue;
+        again = await api("/api/rematch", { token });
+        keepSeat(again.match, again.seat, again.token, again.invite);
+        if (hotseat.held.host) keepHost(again.match, hotseat.held.host);
+      }
+      if (again) location.hash = `#table/${again.match}`;
+    } catch (error) { setError(error.message); }
   }
 
-  return html`<section id="table" class=${update.owes ? "owes" : ""}>
+  // The seats and their invite links: on top while the match waits for its people, then beside the log.
+  const seats = html`<${SeatPanel} match=${match} update=${update} held=${hotseat.held} reload=${hotseat.reload}
+    setError=${setError} />`;
+  return html`<section id="table" class=${lost ? "lost" : update.owes ? "owes" : ""}>
     ${banner}
+    ${gone}
     <${Status} update=${update} seatName=${seatName} waiting=${waiting} />
+    <${SeatSwitch} seats=${hotseat.seats} shown=${held} update=${update} choose=${hotseat.choose} seatName=${seatName} />
+    ${update.status === "waiting" ? seats : ""}
     <div class="layout">
       <div class="board ${waiting ? "busy" : ""}" id="board">
         ${update.narration ? html`<p class="last-move" aria-live="polite"><span class="tag">last move</span> ${update.narration}</p>` : ""}
@@ -223,11 +160,19 @@ function Table({ match, setError }) {
         ${update.result ? board : ""}
         <${MoveList} update=${update} play=${send} open=${!Board || broken} label=${table.module?.moveLabel} waiting=${waiting} />
       </div>
-      <${Log} log=${log} />
+      <div class="side"><${Log} log=${log} />${update.status === "waiting" ? "" : seats}</div>
     </div>
     <div id="actions"><button type="button" id="leave" onClick=${leave}>Leave…</button></div>
   </section>`;
 }
+
+// Why this tab no longer acts for its seat (the server's `reason` for `seat_lost`).
+// The tab that lost its seat leaves the browser's storage alone (another tab of this browser may
+// just have taken the seat again: storage between tabs is not a transaction); a token found dead
+// when a tab says hello is forgotten then.
+const LOST = { opened_elsewhere: "this seat was opened elsewhere, with its invite link",
+  given_up: "the seat was given up", handed_on: "the match's creator handed the seat to a bot",
+  unknown: "the token this browser kept no longer holds the seat (opened elsewhere, given up or handed on)" };
 
 // A renderer that throws is replaced by the generic table (and says so in the console).
 class Guard extends Component {
@@ -239,10 +184,13 @@ class Guard extends Component {
   render({ children, fallback }, { failed }) { return failed ? fallback : children; }
 }
 
-function seatLabel(update, seat) {
+// A seat in words: "you", or its person's name (or "seat 2"), with its kind when it is not a
+// person's ("seat 1 (random)", "Bea (away)"); `plain` names your own seat too.
+function seatLabel(update, seat, plain) {
   const s = update.seats[seat];
-  const who = s ? (s.kind === "human" ? "" : ` (${s.label})`) : "";
-  return seat === update.seat ? "you" : `seat ${seat}${who}`;
+  if (seat === update.seat && !plain) return "you";
+  const who = s?.name || `seat ${seat}`;
+  return s && s.kind !== "human" ? `${who} (${s.label})` : who;
 }
 
 // Whose turn it is, in words (the ply stays in data-ply for tools and tests).
@@ -254,7 +202,7 @@ function Status({ update, seatName, waiting }) {
     : update.owes ? "your turn" : `waiting for ${update.owing.map(seatName).join(", ")}`;
   return html`<div id="status" data-status=${update.status} data-ply=${update.ply} role="status">
     <span class="game">${update.view.game}</span> · <span>${you}</span> · <strong class=${update.owes ? "your-turn" : ""}>${turn}</strong>
-    <span class="seats">${update.seats.map((s) => html`<span class=${s.seat === update.seat ? "you seat" : "seat"}>seat ${s.seat}: ${s.label}</span>`)}</span>
+    <span class="seats">${update.seats.map((s) => html`<span class=${s.seat === update.seat ? "you seat" : "seat"}>seat ${s.seat}: ${s.name ? `${s.name} (${s.label})` : s.label}</span>`)}</span>
   </div>`;
 }
 
@@ -304,23 +252,25 @@ function EndScreen({ update, seatName, Breakdown, kit: k, rematch }) {
     </tbody></table>
     ${Breakdown ? html`<${Breakdown} update=${update} kit=${k} seatName=${seatName} />` : ""}
     ${update.seat !== null ? html`<button type="button" id="rematch" onClick=${rematch}>Rematch</button>` : ""}
-    ${update.rematch ? html`<p>rematch: match ${update.rematch} — join it from the lobby</p>` : ""}
+    ${update.rematch ? html`<p>rematch: match ${update.rematch} — the same people in the same seats: Rematch takes yours</p>` : ""}
   </section>`;
 }
 
 // -- the page -------------------------------------------------------------------------------------
 function App() {
+  const [invite] = useState(takeInviteFromAddress);  // read once, then gone from the address bar
   const [hash, setHash] = useState(location.hash);
   const [lobby, setLobby] = useState(null);
   const [error, setError] = useState("");
-  const refresh = () => api("/api/lobby").then(setLobby, (e) => setError(e.message));
+  const load = () => api("/api/lobby").then(setLobby, (e) => setError(e.message));
   useEffect(() => { const on = () => { setError(""); setHash(location.hash); }; addEventListener("hashchange", on); return () => removeEventListener("hashchange", on); }, []);
   const table = hash.match(/^#table\/([0-9a-f]+)$/);
-  useEffect(() => { if (!table) { refresh(); document.title = "meeple"; } }, [hash]);
+  useEffect(() => { if (!table && hash !== "#invited") { load(); document.title = "meeple"; } }, [hash]);
   return html`<header><a href="#" id="home">meeple</a> <span id="where">${table ? `match ${table[1]}` : "lobby"}</span></header>
     <main>
       ${table ? html`<${Table} key=${table[1]} match=${table[1]} setError=${setError} />`
-        : lobby ? html`<${Lobby} lobby=${lobby} refresh=${refresh} setError=${setError} />` : html`<p>loading…</p>`}
+        : hash === "#invited" ? html`<${Claim} invite=${invite} setError=${setError} />`
+        : lobby ? html`<${Lobby} lobby=${lobby} setError=${setError} />` : html`<p>loading…</p>`}
       <p id="error" role="alert">${error}</p>
     </main>`;
 }
