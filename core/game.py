@@ -59,6 +59,10 @@ class Game:
     bookkeeping the rules keep for themselves (a turn's progress flags) is left out."""
     card_names: ClassVar["Callable[[Any], str] | None"] = None
     """``card_names(card) -> str``: what people call a card ("Joker", "QS"); None: its value."""
+    revealed_at_end: ClassVar[tuple[str, ...]] = ()
+    """The view fields the rules show face up to everyone once the game is over (Linko's hands,
+    laid down to be counted): a host shows every viewer of a finished game these fields as the
+    omniscient observer sees them, never before the end. Empty: the end reveals nothing."""
     # -- end of what the game carries ---------------------------------------------------------------
 
     sample_condition: ClassVar["SampleCondition | None"] = None

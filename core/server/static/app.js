@@ -7,6 +7,8 @@
 import { Component, render } from "preact";
 import * as kit from "./kit.js";
 import { GenericBoard } from "./generic.js";
+import { Log, useLog } from "./log.js";
+import { EndScreen } from "./endscreen.js";
 
 const { html, useEffect, useRef, useState } = kit;
 
@@ -123,18 +125,19 @@ function OptionInput({ option, value, set }) {
 // -- the connection to a match ---------------------------------------------------------------------
 // The updates the server pushes, drawn one by one as they come, each move at least PACE ms on
 // screen before the next is drawn (so a person sees every bot move, and their own).
-// The log (each move as this seat saw it) is kept in the tab, so a reload keeps it.
+// The log (each move as this seat saw it) comes from the server, then grows as moves are drawn.
 function useMatch(match, held, setError) {
   const [shown, setShown] = useState(null);
   const [previous, setPrevious] = useState(null);
   const [connected, setConnected] = useState(false);
   const [lost, setLost] = useState(false);  // the seat was given up: no reconnecting
-  const [log, setLog] = useState(() => JSON.parse(sessionStorage.getItem(`meeple:log:${match}`) || "[]"));
+  const { log, received, moved: logged } = useLog();
   const socket = useRef(null);
+  const askLog = (before) => socket.current?.send(JSON.stringify(before ? { type: "log", before } : { type: "log" }));
 
   useEffect(() => {
     if (!held) return undefined;
-    let closed = false, retry = null, timer = null, busyUntil = 0, last = null;
+    let closed = false, retry = null, timer = null, busyUntil = 0, last = null, greeting = true;
     const queue = [];
     const pump = () => {
       if (timer || !queue.length) return;
@@ -143,14 +146,7 @@ function useMatch(match, held, setError) {
       const update = queue.shift();
       const moved = last !== null && update.ply > last.ply;
       setPrevious(last); setShown(update);
-      if (update.narration && (moved || last === null)) {
-        setLog((entries) => {
-          if (entries.some((e) => e.ply === update.ply)) return entries;
-          const next = [...entries, { ply: update.ply, text: update.narration }];
-          sessionStorage.setItem(`meeple:log:${match}`, JSON.stringify(next));
-          return next;
-        });
-      }
+      if (moved && !logged(update) && !greeting) askLog();  // moves missing from the log: ask again
       last = update;
       busyUntil = performance.now() + (moved ? PACE : 0);
       pump();
@@ -158,10 +154,13 @@ function useMatch(match, held, setError) {
     const open = () => {
       const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
       socket.current = ws;
-      ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: held.token }));
+      ws.onopen = () => {  // hello, then the log (the server answers in that order)
+        greeting = true; ws.send(JSON.stringify({ type: "hello", token: held.token })); ws.send(JSON.stringify({ type: "log" }));
+      };
       ws.onmessage = (event) => {
         const message = JSON.parse(event.data);
         if (message.type === "update") { setConnected(true); setError(""); queue.push(message); pump(); }
+        else if (message.type === "log") { greeting = false; received(message); }
         else if (message.type === "error") {
           setError(message.message);
           if (message.code === "seat_lost") { forgetToken(match); closed = true; setLost(true); }
@@ -174,7 +173,7 @@ function useMatch(match, held, setError) {
   }, [match]);
 
   const play = (action, ply) => socket.current?.send(JSON.stringify({ type: "move", action, ply }));
-  return { shown, previous, connected: connected || lost, log, play };
+  return { shown, previous, connected: connected || lost, log, earlier: askLog, play };
 }
 
 // -- the table ------------------------------------------------------------------------------------
@@ -182,7 +181,7 @@ function Table({ match, setError }) {
   const held = loadToken(match);
   const [waiting, setWaiting] = useState(false);  // a move sent, its update not yet here
   const refused = (message) => { setError(message); if (message) setWaiting(false); };
-  const { shown: update, previous, connected, log, play } = useMatch(match, held, refused);
+  const { shown: update, previous, connected, log, earlier, play } = useMatch(match, held, refused);
   const [table, setTable] = useState(null);
   const [broken, setBroken] = useState(false);  // the game's renderer threw: the generic table stands in
   useEffect(() => { if (update) tableFor(update.view.game).then(setTable); }, [update?.view.game]);
@@ -223,7 +222,7 @@ function Table({ match, setError }) {
         ${update.result ? board : ""}
         <${MoveList} update=${update} play=${send} open=${!Board || broken} label=${table.module?.moveLabel} waiting=${waiting} />
       </div>
-      <${Log} log=${log} />
+      <${Log} log=${log} earlier=${earlier} />
     </div>
     <div id="actions"><button type="button" id="leave" onClick=${leave}>Leave…</button></div>
   </section>`;
@@ -255,6 +254,7 @@ function Status({ update, seatName, waiting }) {
   return html`<div id="status" data-status=${update.status} data-ply=${update.ply} role="status">
     <span class="game">${update.view.game}</span> · <span>${you}</span> · <strong class=${update.owes ? "your-turn" : ""}>${turn}</strong>
     <span class="seats">${update.seats.map((s) => html`<span class=${s.seat === update.seat ? "you seat" : "seat"}>seat ${s.seat}: ${s.label}</span>`)}</span>
+    <a class="rules-link" href=${`/rules/${update.view.game}`} target="_blank" rel="noopener">rules ↗</a>
   </div>`;
 }
 
@@ -281,31 +281,6 @@ export function uniqueLabels(moves, labelOf) {
     for (const i of indices) labels[i] += ` (${keys.map((key) => `${key} ${JSON.stringify(moves[i].action[key])}`).join(", ")})`;
   }
   return labels;
-}
-
-// The log beside the table: every move as this seat saw it, newest last.
-function Log({ log }) {
-  const list = useRef(null);
-  useEffect(() => { if (list.current) list.current.scrollTop = list.current.scrollHeight; }, [log.length]);
-  return html`<aside class="log" aria-label="game log"><h2>Log</h2>
-    <ol id="narration" ref=${list}>${log.map((entry, i) => html`<li class=${i === log.length - 1 ? "latest" : ""} data-ply=${entry.ply}>${entry.text}</li>`)}</ol></aside>`;
-}
-
-// The end of the game: who won, every seat's score, the game's own breakdown, a rematch.
-function EndScreen({ update, seatName, Breakdown, kit: k, rematch }) {
-  const result = update.result;
-  const winners = new Set(result.winners);
-  return html`<section id="result" class="end" aria-label="result">
-    <h2>Game over — ${result.winners.length ? `winners: ${result.winners.map(seatName).join(", ")}` : "no winner"}</h2>
-    ${result.forfeit ? html`<p>${seatName(result.forfeit.seat)} forfeits (${result.forfeit.reason}).</p>` : ""}
-    <table class="scores"><thead><tr><th>seat</th><th>score</th><th>result</th></tr></thead><tbody>
-      ${update.seats.map((s) => html`<tr class=${winners.has(s.seat) ? "winner" : ""}><td>${seatName(s.seat)}</td>
-        <td>${result.scores ? result.scores[s.seat] : "—"}</td><td>${winners.has(s.seat) ? "★ winner" : ""}</td></tr>`)}
-    </tbody></table>
-    ${Breakdown ? html`<${Breakdown} update=${update} kit=${k} seatName=${seatName} />` : ""}
-    ${update.seat !== null ? html`<button type="button" id="rematch" onClick=${rematch}>Rematch</button>` : ""}
-    ${update.rematch ? html`<p>rematch: match ${update.rematch} — join it from the lobby</p>` : ""}
-  </section>`;
 }
 
 // -- the page -------------------------------------------------------------------------------------

@@ -63,9 +63,31 @@ export function Board({ update, previous, play, kit, seatName }) {
 }
 
 // The points of the hand (1 per heart, 13 for the queen of spades): the score of each seat.
+// Rule 6: 1 point per heart taken, 13 for the queen of spades (−10 for the jack of diamonds with
+// `jd_bonus`); a seat that took every heart and the queen shoots the moon (−26 for it, +26 for
+// everyone else); otherwise, with `avoid_all_tricks_bonus`, −5 for taking no trick. Fewest points
+// wins; the score is 26 − points.
+const QUEEN = 43, JACK = 37;
+const points = (n) => `${n} point${n === 1 || n === -1 ? "" : "s"}`;
+
 export function Breakdown({ update, kit, seatName }) {
   const { html } = kit;
   const f = update.view.fields;
-  return html`<p>Points taken, 1 per heart and 13 for the queen of spades (lowest wins):</p>
-    <ul>${f.points.map((p, s) => html`<li>${seatName(s)}: ${p} points, ${f.taken[s].size} cards taken</li>`)}</ul>`;
+  const options = update.options || {};
+  const taken = f.taken.map((pile) => pile.cards || []);
+  const moon = taken.findIndex((cards) => cards.filter((c) => suit(c) === 2).length === 13 && cards.includes(QUEEN));
+  const parts = (s) => {
+    const hearts = taken[s].filter((c) => suit(c) === 2).length;
+    const said = [`${hearts} heart${hearts === 1 ? "" : "s"}`];
+    if (taken[s].includes(QUEEN)) said.push("the queen of spades 13");
+    if (options.jd_bonus && taken[s].includes(JACK)) said.push("the jack of diamonds −10");
+    if (moon === s) said.push("shot the moon −26");
+    else if (moon >= 0) said.push("another seat shot the moon +26");
+    else if (options.avoid_all_tricks_bonus && !taken[s].length) said.push("no trick taken −5");
+    return said.join(", ");
+  };
+  return html`<p>1 point per heart, 13 for the queen of spades${options.jd_bonus ? ", −10 for the jack of diamonds" : ""};
+    taking them all shoots the moon${options.avoid_all_tricks_bonus ? "; −5 for taking no trick" : ""}. Fewest points wins;
+    the score is 26 − points (rule 6).</p>
+    <ul>${f.points.map((p, s) => html`<li>${seatName(s)}: ${parts(s)} = <strong>${points(p)}</strong>, score ${26 - p}</li>`)}</ul>`;
 }
