@@ -17,7 +17,7 @@ import time
 
 import pytest
 from chromium import browser, live  # noqa: F401 (fixtures; skips this module without Chromium)
-from live import post
+from live import ThreadServer, post
 
 from meeple.serialization import action_to_data, view_to_data
 from meeple.server.views import view_for
@@ -299,30 +299,57 @@ def test_the_generic_table_draws_only_fields_for_people_with_the_games_card_name
     page.context.close()
 
 
-def test_the_log_survives_a_reload_and_the_tab_title_says_whose_turn(browser, live):
-    match, pages = start(browser, live, "linkage", [], {})
+def log_texts(page) -> list[str]:
+    return page.eval_on_selector_all("#narration li", "items => items.map(i => i.textContent)")
+
+
+def test_the_log_is_the_same_after_a_reload_and_a_restart_and_an_outage_keeps_the_board(browser, live, registry, tmp_path):
+    match, pages = start(browser, live, "linko", ["random"], {"max_turns": 30})
     play(match, pages, seed=3, moves=6)
-    page = pages[len(match.moves) % 2]  # the seat that owes now
-    page.wait_for_function(f"document.querySelectorAll('#narration li').length == {len(match.moves)}")
-    log = page.eval_on_selector_all("#narration li", "items => items.map(i => i.textContent)")
-    assert page.title().startswith("● your turn")
-    assert not pages[1 - len(match.moves) % 2].title().startswith("● your turn")
+    moves = len(match.moves)
+    page = pages[0]
+    page.wait_for_function(f"document.querySelector('#narration li:last-child')?.dataset.ply == {moves}")
+    log = log_texts(page)
+    assert len(log) == moves and log == [told[0] for told in match.told]  # as seat 0 saw each move
     page.reload()
-    page.wait_for_function(f"document.querySelectorAll('#narration li').length == {len(match.moves)}")
-    assert page.eval_on_selector_all("#narration li", "items => items.map(i => i.textContent)") == log
+    page.wait_for_function(f"document.querySelector('#narration li:last-child')?.dataset.ply == {moves}")
+    assert log_texts(page) == log
     assert page.inner_text(".last-move").endswith(log[-1])
+    # The server stops: the table says so and keeps the board; started again on the same
+    # database (and port), it tells the same log, without a reload and after one.
+    assert page.query_selector(".reconnecting") is None
+    port = int(live.url.rsplit(":", 1)[1])
+    live.server.should_exit = True
+    live.thread.join(10)
+    page.wait_for_selector(".reconnecting:has-text('reconnecting…')")
+    assert page.query_selector_all("#board [data-field='hands[0]'] .card") and page.query_selector("#status")
+    with ThreadServer(registry, tmp_path / "matches.db", port=port) as again:
+        assert again.url == live.url
+        page.wait_for_selector(".reconnecting", state="detached", timeout=15_000)
+        assert log_texts(page) == log
+        page.reload()
+        page.wait_for_function(f"document.querySelector('#narration li:last-child')?.dataset.ply == {moves}")
+        assert log_texts(page) == log
+        assert page.inner_text(".last-move").endswith(log[-1])
+        # Another browser (nothing kept in its tab) holding the seat is told the same log.
+        token = json.loads(page.evaluate(f"sessionStorage.getItem('meeple:{match.id}')"))["token"]
+        elsewhere = seat_page(browser, again, match.id, 0, token)
+        elsewhere.wait_for_function(f"document.querySelector('#narration li:last-child')?.dataset.ply == {moves}")
+        assert log_texts(elsewhere) == log and not elsewhere.errors
+        elsewhere.context.close()
     for p in pages.values():
         p.context.close()
 
 
-def test_a_lost_connection_shows_reconnecting(browser, live):
-    match, pages = start(browser, live, "linkage", ["random"], {}, people=1)
-    pages[0].wait_for_selector("#status")
-    assert pages[0].query_selector(".reconnecting") is None
-    live.server.should_exit = True  # the server goes away
-    live.thread.join(10)
-    pages[0].wait_for_selector(".reconnecting:has-text('reconnecting…')")
-    pages[0].context.close()
+def test_the_tab_title_says_whose_turn(browser, live):
+    match, pages = start(browser, live, "linkage", [], {})
+    play(match, pages, seed=3, moves=3)
+    page = pages[len(match.moves) % 2]  # the seat that owes now
+    page.wait_for_function(f"Number(document.querySelector('#status').dataset.ply) == {len(match.moves)}")
+    assert page.title().startswith("● your turn")
+    assert not pages[1 - len(match.moves) % 2].title().startswith("● your turn")
+    for p in pages.values():
+        p.context.close()
 
 
 @pytest.mark.parametrize(("game", "players", "options", "moves"), [
