@@ -47,9 +47,9 @@ def card_names(game_cls: type["Game"]) -> dict[str, str]:
 
 
 def table_info(game_cls: type["Game"]) -> dict[str, Any]:
-    """What the client needs to draw `game_cls`: ``{"game", "renderer", "fields", "cards"}``."""
+    """What the client needs to draw `game_cls`: ``{"game", "title", "renderer", "fields", "cards"}``."""
     fields = getattr(game_cls, "shown_fields", None)
-    return {"game": game_cls.spec.id, "renderer": renderer_url(game_cls),
+    return {"game": game_cls.spec.id, "title": game_cls.spec.title, "renderer": renderer_url(game_cls),
             "fields": list(fields) if fields is not None else None, "cards": card_names(game_cls)}
 
 

@@ -20,7 +20,7 @@ from meeple.server.renderers import card_key, rules_page, table_info
 
 def test_a_game_drawn_generically_gets_its_people_fields_and_card_names(server):
     info = server.client.get("/renderers/named_goofspiel.json").json()
-    assert info == {"game": "named_goofspiel", "renderer": None, "fields": ["prize", "hands", "spent", "won"],
+    assert info == {"game": "named_goofspiel", "title": "Goofspiel, drawn generically", "renderer": None, "fields": ["prize", "hands", "spent", "won"],
                     "cards": {"1": "Ace", "2": "Two", "3": "Three", "4": "Four", "5": "Five"}}
 
 
@@ -43,7 +43,8 @@ def test_an_unknown_game_is_one_clear_error(server):
 
 
 def test_a_game_that_declares_nothing_is_drawn_whole_with_raw_values(server):
-    assert server.client.get("/renderers/nim.json").json() == {"game": "nim", "renderer": None, "fields": None, "cards": {}}
+    assert server.client.get("/renderers/nim.json").json() == {"game": "nim", "title": "Nim", "renderer": None,
+                                                              "fields": None, "cards": {}}
 
 
 def test_card_keys_are_the_clients_json():

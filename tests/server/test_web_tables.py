@@ -14,6 +14,7 @@ import random
 import re
 import shutil
 import time
+from pathlib import Path
 
 import pytest
 from chromium import browser, live  # noqa: F401 (fixtures; skips this module without Chromium)
@@ -162,13 +163,30 @@ def play(match, pages: dict, seed: int, moves: int | None = None, limit: int = 1
     raise AssertionError(f"{match.game.spec.id} did not end in {limit} moves")
 
 
-def finish_and_check(match, pages) -> None:
+def finish_and_check(match, pages, shot: Path) -> None:
+    """Every page shows the end: who won and the scores by seat, the game's breakdown, and
+    what the rules reveal at the end (no card back left in a hand the game lays down). Seat
+    0's end screen is saved to `shot` (and MEEPLE_SCREENSHOT_DIR, for docs/server.md)."""
     assert match.state.is_terminal and match.forfeit is None
-    for page in pages.values():
+    for seat, page in pages.items():
         page.wait_for_selector("#status[data-status='finished']")
-        assert "Game over" in page.inner_text("#result")
+        result = page.inner_text("#result")
+        assert "Game over" in result and "you" in result and page.query_selector("#result .breakdown")
+        assert "★ winner" in result and page.title() == "game over · meeple"
+        if "hands" in match.game_cls.revealed_at_end:
+            assert not page.query_selector_all("#board [data-field^='hands['] .card.back")
         assert not page.errors, page.errors
+        if seat == 0:
+            page.set_viewport_size({"width": 1280, "height": 900})
+            page.screenshot(path=str(shot), full_page=True)
+            keep(shot)
         page.context.close()
+
+
+def keep(shot: Path) -> None:
+    """A screenshot for docs/server.md, when MEEPLE_SCREENSHOT_DIR says where (by hand)."""
+    if os.environ.get("MEEPLE_SCREENSHOT_DIR"):
+        shutil.copy(shot, os.path.join(os.environ["MEEPLE_SCREENSHOT_DIR"], shot.name))
 
 
 @pytest.mark.parametrize(("game", "bots", "options"), [
@@ -178,14 +196,14 @@ def finish_and_check(match, pages) -> None:
     ("linkage", [], {}),
     ("hearts", ["random", "random"], {}),
 ], ids=["linko-3p", "linko-duel", "combo_breaker-3p", "linkage", "hearts"])
-def test_people_play_a_whole_game_by_touching_the_table(browser, live, game, bots, options):
+def test_people_play_a_whole_game_by_touching_the_table(browser, live, tmp_path, game, bots, options):
     match, pages = start(browser, live, game, bots, options)
     while game == "hearts" and match.state.pass_direction == 0:  # a deal without a pass: deal again
         for page in pages.values():
             page.context.close()
         match, pages = start(browser, live, game, bots, options)
     took = play(match, pages, seed=len(game))
-    finish_and_check(match, pages)
+    finish_and_check(match, pages, tmp_path / f"server-{game}{'-duel' if not bots and game == 'linko' else ''}-end.png")
     # Touching the table: at least one click a move, and no more than a move's cards and a confirmation.
     assert took["moves"] <= took["clicks"] <= 5 * took["moves"]
     print(f"\n{game} {bots} {options}: per turn of a person, before: {took['moves'] / took['turns']:.2f} clicks "
@@ -203,7 +221,7 @@ def internal_fields(game_cls, view_fields) -> list[str]:
     ("linko", ["random"], {}, 9),
     ("combo_breaker", ["random"], {}, 6),
     ("linkage", [], {}, 5),
-    ("hearts", ["random", "random"], {}, 0),
+    ("hearts", ["random", "random"], {}, 4),
 ])
 def test_a_table_names_cards_hides_internal_fields_and_repeats_no_move(browser, live, game, bots, options, moves):
     match, pages = start(browser, live, game, bots, options)
@@ -231,6 +249,12 @@ def test_a_table_names_cards_hides_internal_fields_and_repeats_no_move(browser, 
             assert page.query_selector(f"[data-field='{name}'], [data-field^='{name}[']") is None
             assert not re.search(rf"\b{name}\b", text), f"internal field {name} drawn"
         assert "[[" not in text and '":' not in text and "true" not in text and "null" not in text
+        # The log names cards as the table does (Hearts: Q♠, never QS), and holds no raw data.
+        told = " / ".join(log_texts(page))
+        assert told, "an empty log"
+        assert "[[" not in told and '":' not in told and "null" not in told
+        if game == "hearts":
+            assert not re.search(r"\b(10|[2-9TJQKA])[CDHS]\b", told) and re.search("[♣♦♥♠]", told), told
         # The move list and the table's own buttons: never two alike.
         for selector in ("#legal button.move", "#prompt button"):
             labels = [b.text_content() for b in page.query_selector_all(selector)]
@@ -368,8 +392,7 @@ def test_every_table_fits_a_phone_and_a_desktop(browser, live, tmp_path, game, p
         shot = tmp_path / f"server-{game}{'-duel' if game == 'linko' and players == 2 else ''}-{width}.png"
         page.screenshot(path=str(shot), full_page=True)
         assert shot.stat().st_size > 10_000 and not page.errors
-        if os.environ.get("MEEPLE_SCREENSHOT_DIR"):  # for docs/server.md, by hand
-            shutil.copy(shot, os.path.join(os.environ["MEEPLE_SCREENSHOT_DIR"], shot.name))
+        keep(shot)
         page.context.close()
 
 

@@ -213,7 +213,7 @@ function Table({ match, setError }) {
 
   return html`<section id="table" class=${update.owes ? "owes" : ""}>
     ${banner}
-    <${Status} update=${update} seatName=${seatName} waiting=${waiting} />
+    <${Status} update=${update} seatName=${seatName} waiting=${waiting} title=${table.title} />
     <div class="layout">
       <div class="board ${waiting ? "busy" : ""}" id="board">
         ${update.narration ? html`<p class="last-move" aria-live="polite"><span class="tag">last move</span> ${update.narration}</p>` : ""}
@@ -245,14 +245,14 @@ function seatLabel(update, seat) {
 }
 
 // Whose turn it is, in words (the ply stays in data-ply for tools and tests).
-function Status({ update, seatName, waiting }) {
+function Status({ update, seatName, waiting, title }) {
   const you = update.seat === null ? "watching" : `you are seat ${update.seat}`;
   const turn = update.status === "finished" ? "game over"
     : update.status === "waiting" ? "waiting for players to join"
     : waiting ? "sending your move…"
     : update.owes ? "your turn" : `waiting for ${update.owing.map(seatName).join(", ")}`;
   return html`<div id="status" data-status=${update.status} data-ply=${update.ply} role="status">
-    <span class="game">${update.view.game}</span> · <span>${you}</span> · <strong class=${update.owes ? "your-turn" : ""}>${turn}</strong>
+    <span class="game">${title || update.view.game}</span> · <span>${you}</span> · <strong class=${update.owes ? "your-turn" : ""}>${turn}</strong>
     <span class="seats">${update.seats.map((s) => html`<span class=${s.seat === update.seat ? "you seat" : "seat"}>seat ${s.seat}: ${s.label}</span>`)}</span>
     <a class="rules-link" href=${`/rules/${update.view.game}`} target="_blank" rel="noopener">rules ↗</a>
   </div>`;

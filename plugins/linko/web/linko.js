@@ -100,7 +100,7 @@ export function Board({ update, previous, play, kit, seatName }) {
     </div>
     ${me !== null ? seat(me) : ""}
     ${f.hands.map((_, s) => (s === me ? "" : seat(s)))}
-    <p class="count">turn ${f.turn + 1}</p>
+    ${update.result ? "" : html`<p class="count">turn ${f.turn + 1}</p>`}
   </div>`;
 }
 

@@ -31,6 +31,10 @@ export function Board({ update, previous, play, kit, seatName }) {
   const trick = f.trick.cards || [];
   const before = previous?.view.fields.trick.cards || [];
 
+  // What a seat took in tricks: its cards that score (hearts, the queen of spades), and how many.
+  const taken = (s) => html`${(f.taken[s].cards || []).filter((c) => suit(c) === 2 || c === 43).map((c) => face(c))}
+    <span class="count">${f.taken[s].size} card${f.taken[s].size === 1 ? "" : "s"} taken</span>`;
+
   const prompt = update.owes
     ? html`<div class="prompt" id="prompt"><strong>Your turn:</strong>
         ${passes.length ? html` ${DIRECTIONS[f.pass_direction]}: select three cards (${chosen.length} selected), then
@@ -54,12 +58,12 @@ export function Board({ update, previous, play, kit, seatName }) {
         ? face(card, { selected: selection.selected.includes(i), onClick: () => selection.toggle(i) })
         : face(card, { onClick: plays.has(card) ? () => play(plays.get(card).action) : () => {}, disabled: !plays.has(card) })))}</div>
       ${update.view.choices?.length ? html`<p class="count">you pass: ${update.view.choices[0][1].cards.map(cardName).join(" ")}</p>` : ""}
+      <div class="row">${taken(me)}</div>
     </section>` : ""}
     ${f.hands.map((zone, s) => s === me ? "" : html`<section class="seat-area" data-field=${`hands[${s}]`} aria-label=${`${seatName(s)}'s hand`}>
       <h3 class="zone-title">${seatName(s)} · ${zone.size} card${zone.size === 1 ? "" : "s"} in hand · ${points(f.points[s])}
         ${(update.view.chosen || []).includes(s) ? html`<span class="badge">has passed</span>` : ""}</h3>
-      <div class="row">${(f.taken[s].cards || []).filter((c) => suit(c) === 2 || c === 43).map((c) => face(c))}
-        <span class="count">${f.taken[s].size} cards taken</span></div></section>`)}
+      <div class="row">${taken(s)}</div></section>`)}
   </div>`;
 }
 
