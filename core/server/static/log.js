@@ -12,11 +12,18 @@ export function useLog() {
   const [log, setLog] = useState({ entries: [], first: 1, last: 0, more: false });
   const current = useRef(log);
   const set = (next) => { current.current = next; setLog(next); };
-  // A `log` message: an earlier page goes before what we have; the latest one replaces it.
+  // A `log` message: an earlier page goes before what we have; the latest page (after a hello)
+  // continues it when they meet (a reconnection keeps the pages already shown), else replaces it.
   const received = (message) => {
     const now = current.current;
-    if (now.last && message.last < now.first) set({ ...now, entries: [...message.entries, ...now.entries], first: message.first, more: message.more });
-    else set({ entries: message.entries, first: message.first, last: message.last, more: message.more });
+    if (now.last && message.last < now.first) {
+      set({ ...now, entries: [...message.entries, ...now.entries], first: message.first, more: message.more });
+    } else if (now.last && message.first <= now.last + 1) {
+      set({ entries: [...now.entries.filter((e) => e.ply < message.first), ...message.entries], last: message.last,
+        first: Math.min(now.first, message.first), more: now.first <= message.first ? now.more : message.more });
+    } else {
+      set({ entries: message.entries, first: message.first, last: message.last, more: message.more });
+    }
   };
   // A move the table draws, told by its update's narration. False when moves before it are
   // missing (the caller asks for the log again).
