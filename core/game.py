@@ -58,7 +58,8 @@ class Game:
     """The view fields a person is shown, in this order, by a generic table (None: every field):
     bookkeeping the rules keep for themselves (a turn's progress flags) is left out."""
     card_names: ClassVar["Callable[[Any], str] | None"] = None
-    """``card_names(card) -> str``: what people call a card ("Joker", "QS"); None: its value."""
+    """``card_names(card) -> str``: what people call a card ("Joker", "Q♠"), on the table and in its
+    narrator's words alike; None: its value."""
     revealed_at_end: ClassVar[tuple[str, ...]] = ()
     """The view fields the rules show face up to everyone once the game is over (Linko's hands,
     laid down to be counted): a host shows every viewer of a finished game these fields as the

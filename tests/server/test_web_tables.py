@@ -174,6 +174,9 @@ def finish_and_check(match, pages, shot: Path) -> None:
         result = page.inner_text("#result")
         assert "Game over" in result and "you" in result and page.query_selector("#result .breakdown")
         assert "★ winner" in result and page.title() == "game over · meeple"
+        for name in internal_fields(match.game_cls, json_fields(match, seat)):  # read, never printed
+            assert not re.search(rf"\b{name}\b", result), f"internal field {name} on the end screen"
+        assert "[[" not in result and '":' not in result and "null" not in result and "undefined" not in result
         if "hands" in match.game_cls.revealed_at_end:
             assert not page.query_selector_all("#board [data-field^='hands['] .card.back")
         assert not page.errors, page.errors

@@ -118,7 +118,7 @@ export function Breakdown({ update, kit, seatName }) {
   const tableau = (s) => f.tableaux[s].layers.reduce((n, l) => n + l.length, 0);
   const ties = update.options?.ties === "shared" ? "equal scores share the win"
     : "equal scores: fewer cards in hand wins, then they share the win";
-  return html`<p>Score = cards in the tableau − cards in hand (rule 11; ${ties}).${ENDED[f.ended] ? ` The game ended because ${ENDED[f.ended]}.` : ""}</p>
+  return html`<p>Score = cards in the tableau − cards in hand (rule 11; ${ties}).${ENDED[f.ended] ? ` The game is over: ${ENDED[f.ended]}.` : ""}</p>
     <ul>${f.hands.map((hand, s) => html`<li>${seatName(s)}: ${tableau(s)} in the tableau − ${hand.size} in hand = <strong>${tableau(s) - hand.size}</strong>${
       hand.cards?.length ? ` (hand: ${[...hand.cards].sort((a, b) => a - b).map(cardName).join(", ")})` : ""}</li>`)}</ul>`;
 }
