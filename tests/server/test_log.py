@@ -136,3 +136,20 @@ def test_the_log_comes_in_pages_that_add_up_to_the_whole_log(registry, monkeypat
         entries = [entry for p in pages for entry in p["entries"]]
         assert [e["ply"] for e in entries] == [ply for ply in range(1, 41) if match.told[ply - 1][viewer]]
         assert [e["text"] for e in entries] == [told[viewer] for told in match.told if told[viewer]]
+
+
+def test_a_log_request_needs_a_hello_and_a_move_number_and_changes_nothing(server):
+    made = server.create("linkage", ["human", "random"])
+    socket = server.client.websocket_connect("/ws")
+    ws = socket.__enter__()
+    server.sockets.append(socket)
+    ws.send_json({"type": "log"})
+    assert ws.receive_json()["code"] == "bad_token"  # say hello first
+    ws.send_json({"type": "hello", "token": made["tokens"]["0"]})
+    assert ws.receive_json()["type"] == "update"
+    for bad in ({"type": "log", "before": 0}, {"type": "log", "before": "3"}, {"type": "log", "since": 1}):
+        ws.send_json(bad)
+        refused = ws.receive_json()
+        assert refused["type"] == "error" and refused["code"] == "bad_request" and "\n" not in refused["message"]
+    ws.send_json({"type": "log", "before": 10**9})  # past the end: the latest page
+    assert ws.receive_json() == {"type": "log", "match": made["match"], "entries": [], "first": 1, "last": 0, "more": False}

@@ -2,7 +2,8 @@
 // table names the seat); every seat's score; the game's own breakdown of it by its rules (the
 // renderer's `Breakdown`); what the rules reveal at the end — the server sends a finished game's
 // view with those fields face up (`Game.revealed_at_end`), and the board under this screen draws
-// them; a forfeit or an expiry said as such; the rematch.
+// them; a forfeit or an expiry said as such; the seats out of the game (`update.eliminated`, where
+// the game eliminates); the rematch.
 import { html } from "./kit.js";
 
 // A seat as the end screen names it: its person's name when the update carries one.
@@ -18,6 +19,7 @@ export function EndScreen({ update, seatName, Breakdown, kit, rematch }) {
   const result = update.result;
   const winners = new Set(result.winners);
   const who = (seat) => personOf(update, seat, seatName);
+  const out = update.eliminated || [];  // the seats out of the game, where the game eliminates
   const headline = result.expired ? "the match expired"
     : result.winners.length === update.seats.length && update.seats.length > 1 ? "everyone wins"
     : result.winners.length ? `${listed(result.winners.map(who))} ${result.winners.length === 1 && who(result.winners[0]) !== "you" ? "wins" : "win"}`
@@ -29,10 +31,10 @@ export function EndScreen({ update, seatName, Breakdown, kit, rematch }) {
     <table class="scores"><thead><tr><th>seat</th><th>player</th><th>score</th><th>result</th></tr></thead><tbody>
       ${update.seats.map((s) => html`<tr class=${winners.has(s.seat) ? "winner" : ""} data-seat=${s.seat}>
         <td>${s.seat}</td><td>${who(s.seat)}</td>
-        <td>${result.scores?.length ? result.scores[s.seat] : "—"}</td><td>${winners.has(s.seat) ? "★ winner" : ""}</td></tr>`)}
+        <td>${result.scores?.length ? result.scores[s.seat] : "—"}</td><td>${winners.has(s.seat) ? "★ winner" : out.includes(s.seat) ? "out" : ""}</td></tr>`)}
     </tbody></table>
     ${Breakdown && result.scores?.length ? html`<div class="breakdown"><${Breakdown} update=${update} kit=${kit} seatName=${who} /></div>` : ""}
     ${update.seat !== null && !result.expired ? html`<button type="button" id="rematch" class="act primary" onClick=${rematch}>Rematch</button>` : ""}
-    ${update.rematch ? html`<p>rematch: match ${update.rematch} — join it from the <a href="#">lobby</a></p>` : ""}
+    ${update.rematch ? html`<p>rematch: match ${update.rematch} — the same people in the same seats: Rematch takes yours</p>` : ""}
   </section>`;
 }
