@@ -177,6 +177,7 @@ def finish_and_check(match, pages, shot: Path) -> None:
         for name in internal_fields(match.game_cls, json_fields(match, seat)):  # read, never printed
             assert not re.search(rf"\b{name}\b", result), f"internal field {name} on the end screen"
         assert "[[" not in result and '":' not in result and "null" not in result and "undefined" not in result
+        faces_named(match, page)  # the hands laid down too
         if "hands" in match.game_cls.revealed_at_end:
             assert not page.query_selector_all("#board [data-field^='hands['] .card.back")
         assert not page.errors, page.errors
@@ -233,20 +234,11 @@ def test_a_table_names_cards_hides_internal_fields_and_repeats_no_move(browser, 
     watched = post(f"{live.url}/api/matches/{match.id}/watch", {})
     pages[None] = seat_page(browser, live, match.id, None, watched["token"])  # and a spectator
     game_cls = match.game_cls
-    names = {json.dumps(card): game_cls.card_names(card) for card in set(match.game.deck())} if game_cls.card_names else {}
     for seat, page in pages.items():
         page.wait_for_function(f"Number(document.querySelector('#status').dataset.ply) == {len(match.moves)}")
         board = page.locator("#board > div:not(#legal):not(.last-move)").first
         text = board.inner_text()
-        # Cards: a face shows the game's name for the card, never its raw number where they differ.
-        faces = page.query_selector_all("#board .card:not(.back)")
-        assert faces or game == "linkage" or seat is None
-        for face in faces:
-            value = face.get_attribute("data-card")
-            shown = face.inner_text().replace("✓", "").strip()
-            if value in names and names[value] != value:
-                assert shown != value, f"card {value} shown as its number"
-            assert face.get_attribute("aria-label"), "a card without an accessible name"
+        assert faces_named(match, page) or game == "linkage" or seat is None
         assert not page.errors, page.errors
         # Fields the game keeps for itself are never drawn, nor is any raw JSON.
         for name in internal_fields(game_cls, json_fields(match, seat)):
@@ -267,6 +259,21 @@ def test_a_table_names_cards_hides_internal_fields_and_repeats_no_move(browser, 
             cells = page.query_selector_all("button.lcell")
             assert len(cells) == 49 and all(re.match(r"row \d column \d: ", c.get_attribute("aria-label")) for c in cells)
         page.context.close()
+
+
+def faces_named(match, page) -> int:
+    """Every card face on the board shows the game's name for the card, never its raw number
+    where they differ, and has an accessible name; returns how many faces there are."""
+    game_cls = match.game_cls
+    names = {json.dumps(card): game_cls.card_names(card) for card in set(match.game.deck())} if game_cls.card_names else {}
+    faces = page.query_selector_all("#board .card:not(.back)")
+    for face in faces:
+        value = face.get_attribute("data-card")
+        shown = face.inner_text().replace("✓", "").strip()
+        if value in names and names[value] != value:
+            assert shown != value, f"card {value} shown as its number"
+        assert face.get_attribute("aria-label"), "a card without an accessible name"
+    return len(faces)
 
 
 def json_fields(match, seat) -> list[str]:
@@ -319,7 +326,10 @@ def test_the_generic_table_draws_only_fields_for_people_with_the_games_card_name
     assert faces and not any(text.isdigit() for text in faces) and "Ace" in faces
     while not match.finished:  # the generic table moves by its move list, open
         before = ply_of(page)
-        page.wait_for_selector("#legal[open] button.move:not([disabled])")
+        # A move to make, or the end: the bot may make the last choice after ours (a slow machine).
+        page.wait_for_selector("#legal[open] button.move:not([disabled]), #status[data-status='finished']")
+        if page.query_selector("#status[data-status='finished']"):
+            break
         page.click("#legal button.move")
         page.wait_for_function(f"Number(document.querySelector('#status').dataset.ply) > {before}")
     page.wait_for_selector("#status[data-status='finished']")
