@@ -11,6 +11,8 @@ import random
 
 import pytest
 from conftest import hello, until
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from meeple.serialization import action_to_data
 from meeple.server import log
@@ -113,12 +115,16 @@ def test_a_linko_seat_is_told_which_card_was_drawn_from_the_pile_only_when_it_dr
                 assert "draws a card from the pile" in line, line
 
 
-def test_the_log_comes_in_pages_that_add_up_to_the_whole_log(registry, monkeypatch):
-    monkeypatch.setattr(log, "PAGE", 7)
-    game = registry.create("linko", 3, {})
-    match = Match("m", game, 12345, ["human"] * 3, registry.narrator("linko"))
-    rng = random.Random(3)
-    while len(match.moves) < 40 and not match.finished:
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(game=st.sampled_from([("linko", 3), ("hearts", 4), ("combo_breaker", 3)]), seed=st.integers(0, 2**32),
+       moves=st.integers(0, 60), size=st.integers(1, 12))
+def test_the_log_kept_live_is_the_log_told_again_and_its_pages_add_up_to_it(registry, monkeypatch, game, seed, moves,
+                                                                             size):
+    monkeypatch.setattr(log, "PAGE", size)
+    game_id, players = game
+    match = Match("m", registry.create(game_id, players, {}), seed, ["human"] * players, registry.narrator(game_id))
+    rng = random.Random(seed)
+    while len(match.moves) < moves and not match.finished:
         seat = match.state.owing()[0]
         action = rng.choice(match.state.legal_actions(seat))
         after = match.state.clone()
@@ -127,15 +133,15 @@ def test_the_log_comes_in_pages_that_add_up_to_the_whole_log(registry, monkeypat
         match.state = after
         match.moves.append((seat, action))
         log.note(match)
-    assert match.told == log.retell(match)  # kept live, or told again: the same texts
-    for viewer in (0, 1, 2, None):
+    assert match.told == log.retell(match)  # kept live, or told again after a restart: the same texts
+    for viewer in [*range(players), None]:
         pages = [log.page(match, viewer)]
         while pages[0]["more"]:
             pages.insert(0, log.page(match, viewer, before=pages[0]["first"]))
-        assert [len(range(p["first"], p["last"] + 1)) for p in pages[1:]] == [7] * (len(pages) - 1)
+        assert all(p["last"] - p["first"] + 1 == size for p in pages[1:])  # only the first page may be short
         entries = [entry for p in pages for entry in p["entries"]]
-        assert [e["ply"] for e in entries] == [ply for ply in range(1, 41) if match.told[ply - 1][viewer]]
-        assert [e["text"] for e in entries] == [told[viewer] for told in match.told if told[viewer]]
+        assert [(e["ply"], e["text"]) for e in entries] == [
+            (ply, told[viewer]) for ply, told in enumerate(match.told, start=1) if told[viewer]]
 
 
 def test_a_log_request_needs_a_hello_and_a_move_number_and_changes_nothing(server):
