@@ -11,7 +11,8 @@ matches and spectator tokens per client address and in total, sockets per token,
 and bot seats; a match nobody takes or nobody stays in expires, and its bots are let go.
 
 The hub's other jobs each have a module: `sync` (several processes on one database), `botseats`
-(bots), `lobby` (what the lobby shows), `matches` (one match and what each viewer is sent).
+(bots), `lobby` (what the lobby shows), `matches` (one match and what each viewer is sent), `log`
+(every move as each viewer saw it).
 """
 
 from __future__ import annotations

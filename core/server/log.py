@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ..state import State
     from .matches import Match
 
-#: Moves per page of the log: the latest page is sent on hello, earlier ones when asked for.
+#: Moves per page of the log: a connection asks for the latest page after its hello, then earlier ones.
 PAGE = 100
 
 
