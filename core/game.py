@@ -58,13 +58,18 @@ class Game:
     """The view fields a person is shown, in this order, by a generic table (None: every field):
     bookkeeping the rules keep for themselves (a turn's progress flags) is left out."""
     card_names: ClassVar["Callable[[Any], str] | None"] = None
-    """``card_names(card) -> str``: what people call a card ("Joker", "QS"); None: its value."""
+    """``card_names(card) -> str``: what people call a card ("Joker", "Q♠"), on the table and in its
+    narrator's words alike; None: its value."""
     card_kind: ClassVar["Callable[[Any], Any] | None"] = None
     """``card_kind(card) -> kind``: what facts about hidden cards compare (`meeple.knowledge`:
     "holds no 7", "above 3"), a rank say; None: the card itself."""
     records_facts: ClassVar[bool] = False
     """Whether the rules record facts about hidden cards (`State.learn`): RL observations then
     carry a facts block (docs/knowledge.md)."""
+    revealed_at_end: ClassVar[tuple[str, ...]] = ()
+    """The view fields the rules show face up to everyone once the game is over (Linko's hands,
+    laid down to be counted): a host shows every viewer of a finished game these fields as the
+    omniscient observer sees them, never before the end. Empty: the end reveals nothing."""
     # -- end of what the game carries ---------------------------------------------------------------
 
     sample_condition: ClassVar["SampleCondition | None"] = None

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import re
 import sys
 from typing import Annotated
 
 import typer
 
+from ..rules_text import rules_for_people, without_relative_links
 from .common import load_registry, user_errors
-
-# `[text](target)` or `![alt](target)` whose target has no scheme (`https:`, `mailto:`) and is no
-# `#anchor`: a file beside the rules in the plugin's source tree, which a user does not have.
-_RELATIVE_LINK = re.compile(r"!?\[([^\]\n]*)\]\((?![A-Za-z][A-Za-z0-9+.-]*:|#)[^)\s]*(?:\s+\"[^\"\n]*\")?\)")
 
 
 def rules(game: Annotated[str, typer.Argument(help="Game id (see `meeple games`).")]) -> None:
@@ -20,14 +16,7 @@ def rules(game: Annotated[str, typer.Argument(help="Game id (see `meeple games`)
     registry = load_registry()
     with user_errors():
         game_cls = registry.game(game)
-    text = game_cls.rules_text.strip() or f"{game_cls.spec.title}: {game_cls.spec.summary}"
-    print_markdown(without_relative_links(text))
-
-
-def without_relative_links(markdown: str) -> str:
-    """Links to files relative to the rules (in the plugin's repository, not installed) keep
-    only their text; web links stay."""
-    return _RELATIVE_LINK.sub(r"\1", markdown)
+    print_markdown(rules_for_people(game_cls))
 
 
 def print_markdown(markdown: str) -> None:
@@ -39,3 +28,6 @@ def print_markdown(markdown: str) -> None:
 
     console = Console() if sys.stdout.isatty() else Console(width=100)
     console.print(Markdown(markdown, hyperlinks=False))
+
+
+__all__ = ["print_markdown", "rules", "without_relative_links"]

@@ -14,10 +14,12 @@ HTTP (JSON in, JSON out; an error is ``{"error": {"code", "message"}}`` with sta
 - ``POST /api/matches/{id}/watch`` — a spectator token (the public view only);
 - ``POST /api/leave`` / ``POST /api/rematch`` — with ``{"token"}``;
 - ``GET /renderers/{game}.js`` / ``.json`` — the game's own browser renderer, and what the client
-  draws the game with (`meeple.server.renderers`).
+  draws the game with (`meeple.server.renderers`);
+- ``GET /rules/{game}`` — the game's rules as a page (the table's rules link).
 
 WebSocket ``/ws``: the first message is ``{"type": "hello", "token"}``; then ``{"type": "move",
-"action", "ply"?}``. The server pushes ``{"type": "update", ...}`` (the connection's own view,
+"action", "ply"?}``, or ``{"type": "log", "before"?}`` for a page of the game log as the seat saw
+it (`meeple.server.log`). The server pushes ``{"type": "update", ...}`` (the connection's own view,
 legal moves when it owes, the last move narrated as it saw it) after every change, and
 ``{"type": "error", "code", "message"}`` for a refused message, which changes nothing. Once the
 connection's token no longer holds its seat (given up by leaving, on any server process), it gets
@@ -36,6 +38,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import sys
 from importlib.resources import as_file, files
@@ -49,16 +52,17 @@ from starlette.datastructures import Headers
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .hub import Hub
 from .limits import Addresses, Limits, RateLimit
-from .matches import Refused, lost_message
+from .log import page
+from .matches import Refused, lost_message, seat_lost
 from .messages import MAX_MESSAGE_BYTES, parse
-from .renderers import table_info
+from .renderers import rules_page, table_info
 
 logger = logging.getLogger(__name__)
 
@@ -209,6 +213,13 @@ def create_app(hub: Hub, rate: float | None = None, burst: int | None = None) ->
             return _error(Refused("unknown_game", f"no game {request.path_params['game']!r}"))
         return JSONResponse(table_info(game_cls))
 
+    async def rules(request: Request) -> Response:
+        """The game's rules as a page (`meeple.server.renderers.rules_page`): the table links it."""
+        game_cls = hub.registry.games.get(request.path_params["game"])
+        if game_cls is None:
+            return Response("no such game", status_code=404)
+        return HTMLResponse(rules_page(game_cls))
+
     async def admit(websocket: WebSocket) -> str | None:
         """Accept a socket within its address's socket limit and from an allowed origin: the
         address (its socket counted until `addresses.close_socket`), or None once refused and
@@ -301,6 +312,10 @@ def create_app(hub: Hub, rate: float | None = None, burst: int | None = None) ->
                         await websocket.send_json({"type": "pong"})
                     elif connection is None:
                         raise Refused("bad_token", "say hello with a token first")
+                    elif message["type"] == "log":  # a page of the log before move `before`
+                        if not connection.holds():
+                            raise seat_lost(connection.seat, connection.match.seats[connection.seat])
+                        await send(json.dumps(page(connection.match, connection.seat, message.get("before"))))
                     elif connection.seat is None:
                         raise Refused("not_a_seat", "a spectator cannot move")
                     else:
@@ -356,6 +371,7 @@ def create_app(hub: Hub, rate: float | None = None, burst: int | None = None) ->
         Route("/api/rematch", handler(rematch), methods=["POST"]),
         Route("/renderers/{game}.js", renderer),
         Route("/renderers/{game}.json", table),
+        Route("/rules/{game}", rules),
         WebSocketRoute("/ws", socket),
         WebSocketRoute("/ws/lobby", lobby_socket),
         Mount("/static", static_files),

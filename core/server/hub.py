@@ -12,7 +12,8 @@ and bot seats; a match nobody takes or nobody stays in expires, and its bots are
 
 The hub's other jobs each have a module: `sync` (several processes on one database), `botseats`
 (bots), `invites` (seats that follow their person: invites, names, the host's hand-overs),
-`lobby` (what the lobby shows, and its pushes), `matches` (one match and what each viewer is sent).
+`lobby` (what the lobby shows, and its pushes), `matches` (one match and what each viewer is sent), `log`
+(every move as each viewer saw it).
 """
 
 from __future__ import annotations
@@ -27,19 +28,18 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, Coroutine, Mapping, 
 
 from ..actions import Action
 from ..errors import IllegalAction, MeepleError
-from ..hosting import tell
 from ..seeds import fresh_secret
 from ..serialization import action_from_data, action_to_data
 from ..session import HUMAN
 from .botseats import BotSeats, finish_bots
 from .invites import Invites
 from .limits import Limits
+from .log import complete, note, told
 from .lobby import LobbyFeed, listed, lobby
 from .matches import (AWAY, OPEN, TOKEN_BYTES, Connection, Match, Refused, check_name, kind, new_token, seat_lost,
                       unknown_token)
 from .store import PlyTaken, SeatLost, Store, StoredMatch, digest
 from .sync import DRIVER_LEASE_SECONDS, SharedDatabase
-from .views import view_for
 
 if TYPE_CHECKING:
     from ..registry import Registry
@@ -278,6 +278,7 @@ class Hub(SharedDatabase, BotSeats, Invites):
         if not connection.holds():  # given up between the two reads
             raise unknown_token()
         match.connections.add(connection)
+        complete(match)  # a match read back: its log, and its last move as the update tells it
         await send(match.updates([connection])[seat])
         return connection
 
@@ -385,11 +386,9 @@ class Hub(SharedDatabase, BotSeats, Invites):
     def _trial(match: Match, seat: int, action: Action) -> tuple["State", dict[int | None, str]]:
         """`action` applied to a copy of the match's state, and the move told as each viewer
         (every seat, and None: the spectators) saw it. IllegalAction leaves the match as it was."""
-        viewers: list[int | None] = list(range(match.game.players)) + [None]
         trial = match.state.clone()
         trial.apply(action, seat)
-        told = tell(match.narrator, match.state, trial, seat, action, viewers, view=view_for)
-        return trial, {viewer: "; ".join(lines) for viewer, lines in told.items()}
+        return trial, told(match.narrator, match.state, trial, seat, action)
 
     async def _commit(self, match: Match, seat: int, action: Action, token: str | None = None) -> None:
         """Apply to a copy, store the move (a person's only while `token` holds the seat), then
@@ -412,6 +411,7 @@ class Hub(SharedDatabase, BotSeats, Invites):
         match.state = trial
         match.moves.append((seat, action))
         match.narration = narration
+        note(match)
         match.active = time.monotonic()
         if self.shared:
             self._rebind(match)

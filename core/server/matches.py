@@ -24,7 +24,7 @@ from ..errors import MeepleError
 from ..hosting import result_of
 from ..session import HUMAN
 from .store import digest
-from .views import legal_moves, view_data, view_for
+from .views import legal_moves, shown_view, view_data
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -134,6 +134,7 @@ class Match:
         self.bots: dict[int, Any] = {}
         self.thinking: set[int] = set()
         self.narration: dict[int | None, str] = {}  # the last move as each viewer saw it
+        self.told: list[dict[int | None, str]] = []  # every move as each viewer saw it (meeple.server.log)
         self.creator: str | None = None  # the client address that created it (this process only)
         self.spectators = 0  # spectator tokens issued for it
         self.active = time.monotonic()  # when a move was last made or a connection last left
@@ -175,10 +176,10 @@ class Match:
 
     def update_for(self, seat: int | None) -> dict[str, Any]:
         """Everything a connection for `seat` (None: a spectator) is pushed: its own view only."""
-        view = view_for(self.state, seat)
+        view = shown_view(self.state, seat)
         owing = [] if self.finished or not self.started else list(self.state.owing())
         return {"type": "update", "match": self.id, "seat": seat, "ply": len(self.moves),
-                "status": self.status(), "view": view_data(self.state, view),
+                "status": self.status(), "options": self.game.options.as_dict(), "view": view_data(self.state, view),
                 "owing": owing, "owes": seat in owing, "eliminated": list(view.eliminated),
                 "legal": legal_moves(self.state, self.narrator, view, seat) if seat in owing else [],
                 "narration": self.narration.get(seat), "seats": self.summary()["seats"],

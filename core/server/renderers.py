@@ -5,14 +5,18 @@
 - ``shown_fields``: the view fields a person is shown by the generic table (None: all);
 - ``card_names``: what people call each card, so that no table shows a card as a raw number.
 
-`table_info` gathers them for ``GET /renderers/<game>.json``, which the client reads once per game.
+`table_info` gathers them for ``GET /renderers/<game>.json``, which the client reads once per game;
+`rules_page` is the game's rules as a page (``GET /rules/<game>``, the table's rules link).
 Nothing here depends on a match: it is the same for every viewer, and holds no view.
 """
 
 from __future__ import annotations
 
+import html
 import json
 from typing import TYPE_CHECKING, Any
+
+from ..rules_text import rules_for_people
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -43,7 +47,21 @@ def card_names(game_cls: type["Game"]) -> dict[str, str]:
 
 
 def table_info(game_cls: type["Game"]) -> dict[str, Any]:
-    """What the client needs to draw `game_cls`: ``{"game", "renderer", "fields", "cards"}``."""
+    """What the client needs to draw `game_cls`: ``{"game", "title", "renderer", "fields", "cards"}``."""
     fields = getattr(game_cls, "shown_fields", None)
-    return {"game": game_cls.spec.id, "renderer": renderer_url(game_cls),
+    return {"game": game_cls.spec.id, "title": game_cls.spec.title, "renderer": renderer_url(game_cls),
             "fields": list(fields) if fields is not None else None, "cards": card_names(game_cls)}
+
+
+def rules_page(game_cls: type["Game"]) -> str:
+    """The game's rules (what `meeple rules` prints) as a page of HTML, styled like the table.
+    The Markdown's own HTML is shown as text and links with a script scheme are dropped
+    (markdown-it's defaults), so a plugin's rules cannot run code on the server's pages."""
+    from markdown_it import MarkdownIt
+
+    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(rules_for_people(game_cls))
+    title = html.escape(f"{game_cls.spec.title}: rules")
+    return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>'
+            f'<link rel="stylesheet" href="/static/style.css"></head>\n'
+            f'<body class="rules"><main>\n{body}</main></body></html>\n')

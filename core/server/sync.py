@@ -24,6 +24,7 @@ import logging
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..serialization import action_from_data
+from .log import note
 from .matches import Connection, Match, Refused, lost_message, seat_lost
 
 if TYPE_CHECKING:
@@ -59,6 +60,7 @@ class SharedDatabase:
             action = action_from_data(match.game_cls, data)
             match.state, match.narration = self._trial(match, seat, action)
             match.moves.append((seat, action))
+            note(match)
         stored = self.store.load(match.id)
         if stored is not None:
             match.seats[:] = stored.seats

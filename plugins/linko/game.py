@@ -94,6 +94,7 @@ class Linko(Game):
     web_renderer = "web/linko.js"  # the table in the browser (meeple server)
     shown_fields = ("hands", "tableaux", "display", "draw_pile", "discard", "stolen", "ghost", "removed", "turn", "active")
     card_names = staticmethod(lambda card: "Joker" if card == JOKER else str(card))
+    revealed_at_end = ("hands",)  # rule 11 counts the cards left in hand: they are laid down
     rl_capacities = RL_CAPACITIES  # meeple.rl's observation (docs/rl.md)
 
     def __init__(self, players: int, options: Mapping[str, Any] | None = None) -> None:

@@ -23,12 +23,14 @@ from meeple.server.store import Store
 
 
 class ThreadServer:
-    """uvicorn serving a Hub on a free loopback port, in a daemon thread of this process."""
+    """uvicorn serving a Hub on a loopback port (a free one unless `port` is given: a server
+    started again on a stopped one's port), in a daemon thread of this process."""
 
-    def __init__(self, registry, database: Path) -> None:
+    def __init__(self, registry, database: Path, port: int = 0) -> None:
         self.hub = Hub(registry, Store(str(database)), isolate_bots=False)
         self.listener = socket.socket()
-        self.listener.bind(("127.0.0.1", 0))
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a restart on the same port
+        self.listener.bind(("127.0.0.1", port))
         self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
         config = uvicorn.Config(create_app(self.hub), log_level="warning", ws_max_size=MAX_MESSAGE_BYTES)
         self.server = uvicorn.Server(config)

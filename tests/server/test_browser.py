@@ -46,7 +46,7 @@ def test_two_browsers_play_a_linkage_match_to_the_end(browser, live):
         assert hub_match.state.is_terminal
         for page in (one, two):
             page.wait_for_selector("#status[data-status='finished']")
-            assert "winners" in page.inner_text("#result")
+            assert "Game over" in page.inner_text("#result") and "★ winner" in page.inner_text("#result")
     finally:
         first.close()
         second.close()

@@ -14,12 +14,14 @@ import random
 import re
 import shutil
 import time
+from pathlib import Path
 
 import pytest
 from chromium import browser, live  # noqa: F401 (fixtures; skips this module without Chromium)
-from live import post
+from live import ThreadServer, post
 
 from meeple.serialization import action_to_data, view_to_data
+from meeple.server import log as meeple_log
 from meeple.server.views import view_for
 
 
@@ -162,13 +164,34 @@ def play(match, pages: dict, seed: int, moves: int | None = None, limit: int = 1
     raise AssertionError(f"{match.game.spec.id} did not end in {limit} moves")
 
 
-def finish_and_check(match, pages) -> None:
+def finish_and_check(match, pages, shot: Path) -> None:
+    """Every page shows the end: who won and the scores by seat, the game's breakdown, and
+    what the rules reveal at the end (no card back left in a hand the game lays down). Seat
+    0's end screen is saved to `shot` (and MEEPLE_SCREENSHOT_DIR, for docs/server.md)."""
     assert match.state.is_terminal and match.forfeit is None
-    for page in pages.values():
+    for seat, page in pages.items():
         page.wait_for_selector("#status[data-status='finished']")
-        assert "Game over" in page.inner_text("#result")
+        result = page.inner_text("#result")
+        assert "Game over" in result and "you" in result and page.query_selector("#result .breakdown")
+        assert "★ winner" in result and page.title() == "game over · meeple"
+        for name in internal_fields(match.game_cls, json_fields(match, seat)):  # read, never printed
+            assert not re.search(rf"\b{name}\b", result), f"internal field {name} on the end screen"
+        assert "[[" not in result and '":' not in result and "null" not in result and "undefined" not in result
+        faces_named(match, page)  # the hands laid down too
+        if "hands" in match.game_cls.revealed_at_end:
+            assert not page.query_selector_all("#board [data-field^='hands['] .card.back")
         assert not page.errors, page.errors
+        if seat == 0:
+            page.set_viewport_size({"width": 1280, "height": 900})
+            page.screenshot(path=str(shot), full_page=True)
+            keep(shot)
         page.context.close()
+
+
+def keep(shot: Path) -> None:
+    """A screenshot for docs/server.md, when MEEPLE_SCREENSHOT_DIR says where (by hand)."""
+    if os.environ.get("MEEPLE_SCREENSHOT_DIR"):
+        shutil.copy(shot, os.path.join(os.environ["MEEPLE_SCREENSHOT_DIR"], shot.name))
 
 
 @pytest.mark.parametrize(("game", "bots", "options"), [
@@ -178,14 +201,14 @@ def finish_and_check(match, pages) -> None:
     ("linkage", [], {}),
     ("hearts", ["random", "random"], {}),
 ], ids=["linko-3p", "linko-duel", "combo_breaker-3p", "linkage", "hearts"])
-def test_people_play_a_whole_game_by_touching_the_table(browser, live, game, bots, options):
+def test_people_play_a_whole_game_by_touching_the_table(browser, live, tmp_path, game, bots, options):
     match, pages = start(browser, live, game, bots, options)
     while game == "hearts" and match.state.pass_direction == 0:  # a deal without a pass: deal again
         for page in pages.values():
             page.context.close()
         match, pages = start(browser, live, game, bots, options)
     took = play(match, pages, seed=len(game))
-    finish_and_check(match, pages)
+    finish_and_check(match, pages, tmp_path / f"server-{game}{'-duel' if not bots and game == 'linko' else ''}-end.png")
     # Touching the table: at least one click a move, and no more than a move's cards and a confirmation.
     assert took["moves"] <= took["clicks"] <= 5 * took["moves"]
     print(f"\n{game} {bots} {options}: per turn of a person, before: {took['moves'] / took['turns']:.2f} clicks "
@@ -203,7 +226,7 @@ def internal_fields(game_cls, view_fields) -> list[str]:
     ("linko", ["random"], {}, 9),
     ("combo_breaker", ["random"], {}, 6),
     ("linkage", [], {}, 5),
-    ("hearts", ["random", "random"], {}, 0),
+    ("hearts", ["random", "random"], {}, 4),
 ])
 def test_a_table_names_cards_hides_internal_fields_and_repeats_no_move(browser, live, game, bots, options, moves):
     match, pages = start(browser, live, game, bots, options)
@@ -211,26 +234,23 @@ def test_a_table_names_cards_hides_internal_fields_and_repeats_no_move(browser, 
     watched = post(f"{live.url}/api/matches/{match.id}/watch", {})
     pages[None] = seat_page(browser, live, match.id, None, watched["token"])  # and a spectator
     game_cls = match.game_cls
-    names = {json.dumps(card): game_cls.card_names(card) for card in set(match.game.deck())} if game_cls.card_names else {}
     for seat, page in pages.items():
         page.wait_for_function(f"Number(document.querySelector('#status').dataset.ply) == {len(match.moves)}")
         board = page.locator("#board > div:not(#legal):not(.last-move)").first
         text = board.inner_text()
-        # Cards: a face shows the game's name for the card, never its raw number where they differ.
-        faces = page.query_selector_all("#board .card:not(.back)")
-        assert faces or game == "linkage" or seat is None
-        for face in faces:
-            value = face.get_attribute("data-card")
-            shown = face.inner_text().replace("✓", "").strip()
-            if value in names and names[value] != value:
-                assert shown != value, f"card {value} shown as its number"
-            assert face.get_attribute("aria-label"), "a card without an accessible name"
+        assert faces_named(match, page) or game == "linkage" or seat is None
         assert not page.errors, page.errors
         # Fields the game keeps for itself are never drawn, nor is any raw JSON.
         for name in internal_fields(game_cls, json_fields(match, seat)):
             assert page.query_selector(f"[data-field='{name}'], [data-field^='{name}[']") is None
             assert not re.search(rf"\b{name}\b", text), f"internal field {name} drawn"
         assert "[[" not in text and '":' not in text and "true" not in text and "null" not in text
+        # The log names cards as the table does (Hearts: Q♠, never QS), and holds no raw data.
+        told = " / ".join(log_texts(page))
+        assert told, "an empty log"
+        assert "[[" not in told and '":' not in told and "null" not in told
+        if game == "hearts":
+            assert not re.search(r"\b(10|[2-9TJQKA])[CDHS]\b", told) and re.search("[♣♦♥♠]", told), told
         # The move list and the table's own buttons: never two alike.
         for selector in ("#legal button.move", "#prompt button"):
             labels = [b.text_content() for b in page.query_selector_all(selector)]
@@ -239,6 +259,21 @@ def test_a_table_names_cards_hides_internal_fields_and_repeats_no_move(browser, 
             cells = page.query_selector_all("button.lcell")
             assert len(cells) == 49 and all(re.match(r"row \d column \d: ", c.get_attribute("aria-label")) for c in cells)
         page.context.close()
+
+
+def faces_named(match, page) -> int:
+    """Every card face on the board shows the game's name for the card, never its raw number
+    where they differ, and has an accessible name; returns how many faces there are."""
+    game_cls = match.game_cls
+    names = {json.dumps(card): game_cls.card_names(card) for card in set(match.game.deck())} if game_cls.card_names else {}
+    faces = page.query_selector_all("#board .card:not(.back)")
+    for face in faces:
+        value = face.get_attribute("data-card")
+        shown = face.inner_text().replace("✓", "").strip()
+        if value in names and names[value] != value:
+            assert shown != value, f"card {value} shown as its number"
+        assert face.get_attribute("aria-label"), "a card without an accessible name"
+    return len(faces)
 
 
 def json_fields(match, seat) -> list[str]:
@@ -291,7 +326,10 @@ def test_the_generic_table_draws_only_fields_for_people_with_the_games_card_name
     assert faces and not any(text.isdigit() for text in faces) and "Ace" in faces
     while not match.finished:  # the generic table moves by its move list, open
         before = ply_of(page)
-        page.wait_for_selector("#legal[open] button.move:not([disabled])")
+        # A move to make, or the end: the bot may make the last choice after ours (a slow machine).
+        page.wait_for_selector("#legal[open] button.move:not([disabled]), #status[data-status='finished']")
+        if page.query_selector("#status[data-status='finished']"):
+            break
         page.click("#legal button.move")
         page.wait_for_function(f"Number(document.querySelector('#status').dataset.ply) > {before}")
     page.wait_for_selector("#status[data-status='finished']")
@@ -299,30 +337,64 @@ def test_the_generic_table_draws_only_fields_for_people_with_the_games_card_name
     page.context.close()
 
 
-def test_the_log_survives_a_reload_and_the_tab_title_says_whose_turn(browser, live):
-    match, pages = start(browser, live, "linkage", [], {})
+def log_texts(page) -> list[str]:
+    return page.eval_on_selector_all("#narration li", "items => items.map(i => i.textContent)")
+
+
+def test_the_log_is_the_same_after_a_reload_and_a_restart_and_an_outage_keeps_the_board(browser, live, registry, tmp_path,
+                                                                                        monkeypatch):
+    monkeypatch.setattr(meeple_log, "PAGE", 4)  # a long game's log, in pages of 4 moves
+    match, pages = start(browser, live, "linko", ["random"], {"max_turns": 30})
     play(match, pages, seed=3, moves=6)
-    page = pages[len(match.moves) % 2]  # the seat that owes now
-    page.wait_for_function(f"document.querySelectorAll('#narration li').length == {len(match.moves)}")
-    log = page.eval_on_selector_all("#narration li", "items => items.map(i => i.textContent)")
-    assert page.title().startswith("● your turn")
-    assert not pages[1 - len(match.moves) % 2].title().startswith("● your turn")
+    moves = len(match.moves)
+    page = pages[0]
+    page.wait_for_function(f"document.querySelector('#narration li:last-child')?.dataset.ply == {moves}")
+    log = log_texts(page)
+    assert len(log) == moves and log == [told[0] for told in match.told]  # as seat 0 saw each move
     page.reload()
-    page.wait_for_function(f"document.querySelectorAll('#narration li').length == {len(match.moves)}")
-    assert page.eval_on_selector_all("#narration li", "items => items.map(i => i.textContent)") == log
+    page.wait_for_function(f"document.querySelector('#narration li:last-child')?.dataset.ply == {moves}")
+    assert log_texts(page) == log[-4:]  # the latest page; earlier ones when asked for
+    while page.query_selector("#earlier"):
+        shown = len(log_texts(page))
+        page.click("#earlier")
+        page.wait_for_function(f"document.querySelectorAll('#narration li').length > {shown}")
+    assert log_texts(page) == log
     assert page.inner_text(".last-move").endswith(log[-1])
+    # The server stops: the table says so and keeps the board; started again on the same
+    # database (and port), it tells the same log, without a reload and after one.
+    assert page.query_selector(".reconnecting") is None
+    port = int(live.url.rsplit(":", 1)[1])
+    live.server.should_exit = True
+    live.thread.join(10)
+    page.wait_for_selector(".reconnecting:has-text('reconnecting…')")
+    assert page.query_selector_all("#board [data-field='hands[0]'] .card") and page.query_selector("#status")
+    with ThreadServer(registry, tmp_path / "matches.db", port=port) as again:
+        assert again.url == live.url
+        page.wait_for_selector(".reconnecting", state="detached", timeout=15_000)
+        assert log_texts(page) == log
+        page.reload()
+        page.wait_for_function(f"document.querySelector('#narration li:last-child')?.dataset.ply == {moves}")
+        assert log_texts(page) == log[-4:]
+        assert page.inner_text(".last-move").endswith(log[-1])
+        # Another browser (nothing kept in its tab) holding the seat is told the same log.
+        token = json.loads(page.evaluate(f"sessionStorage.getItem('meeple:{match.id}')"))["token"]
+        elsewhere = seat_page(browser, again, match.id, 0, token)
+        elsewhere.wait_for_function(f"document.querySelector('#narration li:last-child')?.dataset.ply == {moves}")
+        assert log_texts(elsewhere) == log[-4:] and not elsewhere.errors
+        elsewhere.context.close()
     for p in pages.values():
         p.context.close()
 
 
-def test_a_lost_connection_shows_reconnecting(browser, live):
-    match, pages = start(browser, live, "linkage", ["random"], {}, people=1)
-    pages[0].wait_for_selector("#status")
-    assert pages[0].query_selector(".reconnecting") is None
-    live.server.should_exit = True  # the server goes away
-    live.thread.join(10)
-    pages[0].wait_for_selector(".reconnecting:has-text('reconnecting…')")
-    pages[0].context.close()
+def test_the_tab_title_says_whose_turn(browser, live):
+    match, pages = start(browser, live, "linkage", [], {})
+    play(match, pages, seed=3, moves=3)
+    page = pages[len(match.moves) % 2]  # the seat that owes now
+    page.wait_for_function(f"Number(document.querySelector('#status').dataset.ply) == {len(match.moves)}")
+    assert page.title().startswith("● your turn")
+    assert not pages[1 - len(match.moves) % 2].title().startswith("● your turn")
+    for p in pages.values():
+        p.context.close()
 
 
 @pytest.mark.parametrize(("game", "players", "options", "moves"), [
@@ -341,8 +413,7 @@ def test_every_table_fits_a_phone_and_a_desktop(browser, live, tmp_path, game, p
         shot = tmp_path / f"server-{game}{'-duel' if game == 'linko' and players == 2 else ''}-{width}.png"
         page.screenshot(path=str(shot), full_page=True)
         assert shot.stat().st_size > 10_000 and not page.errors
-        if os.environ.get("MEEPLE_SCREENSHOT_DIR"):  # for docs/server.md, by hand
-            shutil.copy(shot, os.path.join(os.environ["MEEPLE_SCREENSHOT_DIR"], shot.name))
+        keep(shot)
         page.context.close()
 
 

@@ -10,6 +10,8 @@ import * as kit from "./kit.js";
 import { GenericBoard } from "./generic.js";
 import { Lobby } from "./lobby.js";
 import { Claim, SeatPanel, SeatSwitch, api, forgetSeat, keepHost, keepSeat, takeInviteFromAddress, useHotseat } from "./seats.js";
+import { Log, useLog } from "./log.js";
+import { EndScreen } from "./endscreen.js";
 
 const { html, useEffect, useRef, useState } = kit;
 
@@ -36,18 +38,19 @@ async function tableFor(game) {
 // -- the connection to a match ---------------------------------------------------------------------
 // The updates the server pushes, drawn one by one as they come, each move at least PACE ms on
 // screen before the next is drawn (so a person sees every bot move, and their own).
-// The log (each move as this seat saw it) is kept in the tab, so a reload keeps it.
+// The log (each move as this seat saw it) comes from the server, then grows as moves are drawn.
 function useMatch(match, held, setError) {
   const [shown, setShown] = useState(null);
   const [previous, setPrevious] = useState(null);
   const [connected, setConnected] = useState(false);
   const [lost, setLost] = useState(false);  // why the seat was lost (LOST): no reconnecting
-  const [log, setLog] = useState(() => JSON.parse(sessionStorage.getItem(`meeple:log:${match}`) || "[]"));
+  const { log, received, moved: logged } = useLog();
   const socket = useRef(null);
+  const askLog = (before) => socket.current?.send(JSON.stringify(before ? { type: "log", before } : { type: "log" }));
 
   useEffect(() => {
     if (!held) return undefined;
-    let closed = false, retry = null, timer = null, busyUntil = 0, last = null;
+    let closed = false, retry = null, timer = null, busyUntil = 0, last = null, greeting = true;
     const queue = [];
     const pump = () => {
       if (timer || !queue.length) return;
@@ -56,14 +59,7 @@ function useMatch(match, held, setError) {
       const update = queue.shift();
       const moved = last !== null && update.ply > last.ply;
       setPrevious(last); setShown(update);
-      if (update.narration && (moved || last === null)) {
-        setLog((entries) => {
-          if (entries.some((e) => e.ply === update.ply)) return entries;
-          const next = [...entries, { ply: update.ply, text: update.narration }];
-          sessionStorage.setItem(`meeple:log:${match}`, JSON.stringify(next));
-          return next;
-        });
-      }
+      if (moved && !logged(update) && !greeting) askLog();  // moves missing from the log: ask again
       last = update;
       busyUntil = performance.now() + (moved ? PACE : 0);
       pump();
@@ -71,10 +67,13 @@ function useMatch(match, held, setError) {
     const open = () => {
       const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
       socket.current = ws;
-      ws.onopen = () => ws.send(JSON.stringify({ type: "hello", token: held.token }));
+      ws.onopen = () => {  // hello, then the log (the server answers in that order)
+        greeting = true; ws.send(JSON.stringify({ type: "hello", token: held.token })); ws.send(JSON.stringify({ type: "log" }));
+      };
       ws.onmessage = (event) => {
         const message = JSON.parse(event.data);
         if (message.type === "update") { setConnected(true); setError(""); queue.push(message); pump(); }
+        else if (message.type === "log") { greeting = false; received(message); }
         else if (message.code === "seat_lost") {  // said on the table, in words (LOST)
           closed = true; setLost(message.reason || "given_up");
         } else if (message.code === "bad_token") {  // a token kept here that holds nothing any more
@@ -88,7 +87,7 @@ function useMatch(match, held, setError) {
   }, [match, held?.token]);
 
   const play = (action, ply) => socket.current?.send(JSON.stringify({ type: "move", action, ply }));
-  return { shown, previous, connected: connected || lost, lost, log, play };
+  return { shown, previous, connected: connected || lost, lost, log, earlier: askLog, play };
 }
 
 // -- the table ------------------------------------------------------------------------------------
@@ -97,7 +96,7 @@ function Table({ match, setError }) {
   const held = hotseat.shown;  // the seat drawn now, of those this browser holds ({seat, token})
   const [waiting, setWaiting] = useState(false);  // a move sent, its update not yet here
   const refused = (message) => { setError(message); if (message) setWaiting(false); };
-  const { shown: update, previous, connected, lost, log, play } = useMatch(match, held, refused);
+  const { shown: update, previous, connected, lost, log, earlier, play } = useMatch(match, held, refused);
   useEffect(() => hotseat.follow(update), [update]);
   const [table, setTable] = useState(null);
   const [broken, setBroken] = useState(false);  // the game's renderer threw: the generic table stands in
@@ -149,7 +148,7 @@ function Table({ match, setError }) {
   return html`<section id="table" class=${lost ? "lost" : update.owes ? "owes" : ""}>
     ${banner}
     ${gone}
-    <${Status} update=${update} seatName=${seatName} waiting=${waiting} />
+    <${Status} update=${update} seatName=${seatName} waiting=${waiting} title=${table.title} />
     <${SeatSwitch} seats=${hotseat.seats} shown=${held} update=${update} choose=${hotseat.choose} seatName=${seatName} />
     ${update.status === "waiting" ? seats : ""}
     <div class="layout">
@@ -160,7 +159,7 @@ function Table({ match, setError }) {
         ${update.result ? board : ""}
         <${MoveList} update=${update} play=${send} open=${!Board || broken} label=${table.module?.moveLabel} waiting=${waiting} />
       </div>
-      <div class="side"><${Log} log=${log} />${update.status === "waiting" ? "" : seats}</div>
+      <div class="side"><${Log} log=${log} earlier=${earlier} />${update.status === "waiting" ? "" : seats}</div>
     </div>
     <div id="actions"><button type="button" id="leave" onClick=${leave}>Leave…</button></div>
   </section>`;
@@ -194,15 +193,16 @@ function seatLabel(update, seat, plain) {
 }
 
 // Whose turn it is, in words (the ply stays in data-ply for tools and tests).
-function Status({ update, seatName, waiting }) {
+function Status({ update, seatName, waiting, title }) {
   const you = update.seat === null ? "watching" : `you are seat ${update.seat}`;
   const turn = update.status === "finished" ? "game over"
     : update.status === "waiting" ? "waiting for players to join"
     : waiting ? "sending your move…"
     : update.owes ? "your turn" : `waiting for ${update.owing.map(seatName).join(", ")}`;
   return html`<div id="status" data-status=${update.status} data-ply=${update.ply} role="status">
-    <span class="game">${update.view.game}</span> · <span>${you}</span> · <strong class=${update.owes ? "your-turn" : ""}>${turn}</strong>
+    <span class="game">${title || update.view.game}</span> · <span>${you}</span> · <strong class=${update.owes ? "your-turn" : ""}>${turn}</strong>
     <span class="seats">${update.seats.map((s) => html`<span class=${s.seat === update.seat ? "you seat" : "seat"}>seat ${s.seat}: ${s.name ? `${s.name} (${s.label})` : s.label}</span>`)}</span>
+    <a class="rules-link" href=${`/rules/${update.view.game}`} target="_blank" rel="noopener">rules ↗</a>
   </div>`;
 }
 
@@ -229,31 +229,6 @@ export function uniqueLabels(moves, labelOf) {
     for (const i of indices) labels[i] += ` (${keys.map((key) => `${key} ${JSON.stringify(moves[i].action[key])}`).join(", ")})`;
   }
   return labels;
-}
-
-// The log beside the table: every move as this seat saw it, newest last.
-function Log({ log }) {
-  const list = useRef(null);
-  useEffect(() => { if (list.current) list.current.scrollTop = list.current.scrollHeight; }, [log.length]);
-  return html`<aside class="log" aria-label="game log"><h2>Log</h2>
-    <ol id="narration" ref=${list}>${log.map((entry, i) => html`<li class=${i === log.length - 1 ? "latest" : ""} data-ply=${entry.ply}>${entry.text}</li>`)}</ol></aside>`;
-}
-
-// The end of the game: who won, every seat's score, the game's own breakdown, a rematch.
-function EndScreen({ update, seatName, Breakdown, kit: k, rematch }) {
-  const result = update.result;
-  const winners = new Set(result.winners);
-  return html`<section id="result" class="end" aria-label="result">
-    <h2>Game over — ${result.winners.length ? `winners: ${result.winners.map(seatName).join(", ")}` : "no winner"}</h2>
-    ${result.forfeit ? html`<p>${seatName(result.forfeit.seat)} forfeits (${result.forfeit.reason}).</p>` : ""}
-    <table class="scores"><thead><tr><th>seat</th><th>score</th><th>result</th></tr></thead><tbody>
-      ${update.seats.map((s) => html`<tr class=${winners.has(s.seat) ? "winner" : ""}><td>${seatName(s.seat)}</td>
-        <td>${result.scores ? result.scores[s.seat] : "—"}</td><td>${winners.has(s.seat) ? "★ winner" : ""}</td></tr>`)}
-    </tbody></table>
-    ${Breakdown ? html`<${Breakdown} update=${update} kit=${k} seatName=${seatName} />` : ""}
-    ${update.seat !== null ? html`<button type="button" id="rematch" onClick=${rematch}>Rematch</button>` : ""}
-    ${update.rematch ? html`<p>rematch: match ${update.rematch} — the same people in the same seats: Rematch takes yours</p>` : ""}
-  </section>`;
 }
 
 // -- the page -------------------------------------------------------------------------------------

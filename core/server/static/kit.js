@@ -40,8 +40,12 @@ export function Pile({ size, label, onClick, disabled }) {
 }
 
 // A hidden hand (a HandView without cards): the cards this viewer knows face up, backs for the
-// rest. `known` holds cards, or [position, card] pairs for an ordered hand.
+// rest. `known` holds cards, or [position, card] pairs for an ordered hand. A hand the rules
+// reveal at the end arrives with its `cards`: all face up.
 export function HiddenHand({ zone, nameOf }) {
+  if (Array.isArray(zone.cards)) {
+    return html`${zone.cards.map((card) => html`<${Card} card=${card} name=${nameOf(card)} label=${`${nameOf(card)}, shown at the end`} />`)}`;
+  }
   const known = zone.known || [];
   if (zone.ordered && known.length && Array.isArray(known[0])) {
     const at = new Map(known.map(([position, card]) => [position, card]));

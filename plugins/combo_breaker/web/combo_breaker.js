@@ -96,11 +96,14 @@ export function Board({ update, previous, play, kit, seatName }) {
 
 const sameList = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-// Rule 9: the tokens each seat keeps are its score; whoever had to pay one and had none lost.
+// "Scores for reports": the tokens each seat keeps; a seat that had to pay one and had none
+// scores −1 and loses (rule 9); every other seat wins.
 export function Breakdown({ update, kit, seatName }) {
   const { html } = kit;
   const tokens = new Map(update.view.fields.tokens.counts);
   const losers = update.view.fields.losers || [];
-  return html`<p>Score = tokens kept (a seat that had to pay a token and had none scores −1 and loses):</p>
-    <ul>${update.seats.map(({ seat }) => html`<li>${seatName(seat)}: ${losers.includes(seat) ? "had no token to pay: lost" : `${tokens.get(seat) ?? 0} tokens`}</li>`)}</ul>`;
+  const kept = (n) => `${n} token${n === 1 ? "" : "s"} kept`;
+  return html`<p>Score = tokens kept; a seat that had to give up a token and had none scores −1 and loses (rule 9).</p>
+    <ul>${update.seats.map(({ seat }) => html`<li>${seatName(seat)}: ${losers.includes(seat)
+      ? html`had to pay a token and had none: <strong>−1</strong>, lost` : html`<strong>${kept(tokens.get(seat) ?? 0)}</strong>`}</li>`)}</ul>`;
 }

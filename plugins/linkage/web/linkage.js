@@ -87,11 +87,14 @@ export function Board({ update, play, kit, seatName }) {
   </div>`;
 }
 
-// Rule 6: the colour groups decide; both scores are the group count.
+// Rule 6: the colour groups decide (12 or more: More wins; 11 or fewer: Fewer wins); both
+// seats' score is the group count.
 export function Breakdown({ update, kit, seatName }) {
   const { html } = kit;
   const f = update.view.fields;
   const groups = update.result?.scores?.[0];
-  return html`<p>${groups ?? "?"} colour groups: 12 or more and More wins, 11 or fewer and Fewer wins (rule 6).
-    More was ${f.more === null || f.more === undefined ? "?" : seatName(f.more)}.</p>`;
+  const more = f.more === null || f.more === undefined ? null : f.more;
+  return html`<p><strong>${groups ?? "?"}</strong> colour groups on the board (same-coloured cells joined side by side
+    count as one): 12 or more and More wins, 11 or fewer and Fewer wins (rule 6).</p>
+    ${more !== null ? html`<p>More: ${seatName(more)} · Fewer: ${seatName(1 - more)}. Both scores are the group count.</p>` : ""}`;
 }

@@ -100,15 +100,25 @@ export function Board({ update, previous, play, kit, seatName }) {
     </div>
     ${me !== null ? seat(me) : ""}
     ${f.hands.map((_, s) => (s === me ? "" : seat(s)))}
-    <p class="count">turn ${f.turn + 1}</p>
+    ${update.result ? "" : html`<p class="count">turn ${f.turn + 1}</p>`}
   </div>`;
 }
 
-// The end of the game by rule 11: tableau cards minus hand cards.
+// The end of the game by rule 11: tableau cards minus hand cards (the hands are laid down: the
+// server shows them face up once the game is over), ties by the `ties` option; and why it ended.
+const ENDED = {
+  hand_empty: "a player emptied their hand (rule 5)",
+  supply_exhausted: "the draw pile and the display ran out (rule 8)",
+  turn_cap: "the turn cap was reached (rule 12)",
+};
+
 export function Breakdown({ update, kit, seatName }) {
   const { html } = kit;
   const f = update.view.fields;
   const tableau = (s) => f.tableaux[s].layers.reduce((n, l) => n + l.length, 0);
-  return html`<p>Score = cards in the tableau − cards in hand (rule 11)${f.ended ? `; the game ended: ${f.ended.replaceAll("_", " ")}` : ""}.</p>
-    <ul>${f.hands.map((hand, s) => html`<li>${seatName(s)}: ${tableau(s)} − ${hand.size} = ${tableau(s) - hand.size}</li>`)}</ul>`;
+  const ties = update.options?.ties === "shared" ? "equal scores share the win"
+    : "equal scores: fewer cards in hand wins, then they share the win";
+  return html`<p>Score = cards in the tableau − cards in hand (rule 11; ${ties}).${ENDED[f.ended] ? ` The game is over: ${ENDED[f.ended]}.` : ""}</p>
+    <ul>${f.hands.map((hand, s) => html`<li>${seatName(s)}: ${tableau(s)} in the tableau − ${hand.size} in hand = <strong>${tableau(s) - hand.size}</strong>${
+      hand.cards?.length ? ` (hand: ${[...hand.cards].sort((a, b) => a - b).map(cardName).join(", ")})` : ""}</li>`)}</ul>`;
 }

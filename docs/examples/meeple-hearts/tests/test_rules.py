@@ -318,7 +318,7 @@ def test_the_narrator_names_passed_cards_only_to_the_seat_that_passed_them():
     state.apply(passed, 0)
     words = {seat: game.narrator.narrate_move(before[seat], passed, state.view(seat), before[0])
              for seat in range(4)}
-    assert "QS" in words[0] and all("QS" not in words[s] and "three cards" in words[s] for s in (1, 2, 3))
+    assert "Q♠" in words[0] and all("Q♠" not in words[s] and "three cards" in words[s] for s in (1, 2, 3))
 
 
 def test_greedy_plays_only_legal_moves_and_dumps_the_queen_when_void():

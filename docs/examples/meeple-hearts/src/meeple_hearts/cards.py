@@ -59,6 +59,15 @@ def parse(text: str) -> int | None:
     return card(SUIT_CHARS.index(text[1]), RANK_CHARS.index(text[0]))
 
 
-def names(cards) -> str:
-    """Cards by suit then rank, as a hand is read: "2C 9C QD AH"."""
-    return " ".join(name(c) for c in sorted(cards, key=lambda c: (c % SUITS, c // SUITS)))
+def names(cards, named=name) -> str:
+    """Cards by suit then rank, as a hand is read: "2C 9C QD AH" (each as `named` calls it)."""
+    return " ".join(named(c) for c in sorted(cards, key=lambda c: (c % SUITS, c // SUITS)))
+
+
+SUIT_SYMBOLS = "♣♦♥♠"
+
+
+def face(card: int) -> str:
+    """What people read on the table and in the log (the game's `card_names`): rank and suit
+    symbol, "2♣", "10♥", "Q♠". Typed moves keep `name`'s letters."""
+    return RANK_CHARS[card // SUITS].replace("T", "10") + SUIT_SYMBOLS[card % SUITS]

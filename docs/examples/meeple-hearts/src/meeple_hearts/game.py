@@ -21,7 +21,7 @@ from meeple import Action, Dynamics, Game, GameSpec, Hand, Information, Option, 
 from .actions import PassCards, PlayCard
 from .cards import (AVOID_ALL_TRICKS_POINTS, DECK, HEARTS, QUEEN_OF_SPADES, RANKS, TOTAL_POINTS,
                     points, suit_of)
-from .cards import name as card_name
+from .cards import face
 from .decisions import PassThree, Play, first_lead
 from .greedy import GREEDY
 from .narration import HeartsNarrator
@@ -132,7 +132,7 @@ class Hearts(Game):
     rl_capacities = {"trick": PLAYERS, "trick_winners": RANKS}
     web_renderer = "web/hearts.js"  # the table in the browser (meeple server)
     shown_fields = ("pass_direction", "hands", "trick", "leader", "taken", "hearts_broken", "points")
-    card_names = staticmethod(card_name)
+    card_names = staticmethod(face)  # as the table and the log name cards: "Q♠"
 
     def deck(self):
         return DECK

@@ -13,6 +13,7 @@ const suit = (card) => card % 4;
 export const cardName = (card) => `${RANKS[rank(card)].replace("T", "10")}${SUITS[suit(card)][0]}`;
 const cardWords = (card) => `${RANK_WORDS[rank(card)]} of ${SUITS[suit(card)][1]}`;
 const bySuit = (a, b) => suit(a) - suit(b) || rank(a) - rank(b);
+const points = (n) => `${n} point${n === 1 || n === -1 ? "" : "s"}`;
 
 export function Board({ update, previous, play, kit, seatName }) {
   const { html, Card, Zone, useSelection, movesOf, sameItems } = kit;
@@ -29,6 +30,10 @@ export function Board({ update, previous, play, kit, seatName }) {
     kind=${suit(card) === 1 || suit(card) === 2 ? "red" : "black"} ...${extra} />`;
   const trick = f.trick.cards || [];
   const before = previous?.view.fields.trick.cards || [];
+
+  // What a seat took in tricks: its cards that score (hearts, the queen of spades), and how many.
+  const taken = (s) => html`${(f.taken[s].cards || []).filter((c) => suit(c) === 2 || c === 43).map((c) => face(c))}
+    <span class="count">${f.taken[s].size} card${f.taken[s].size === 1 ? "" : "s"} taken</span>`;
 
   const prompt = update.owes
     ? html`<div class="prompt" id="prompt"><strong>Your turn:</strong>
@@ -48,24 +53,44 @@ export function Board({ update, previous, play, kit, seatName }) {
       <p class="count">this hand: ${DIRECTIONS[f.pass_direction]} · hearts ${f.hearts_broken ? "broken" : "not broken yet"}</p>
     </div>
     ${me !== null ? html`<section class="seat-area" data-field=${`hands[${me}]`} aria-label="your hand">
-      <h3 class="zone-title">your hand · ${f.points[me]} points</h3>
+      <h3 class="zone-title">your hand · ${points(f.points[me])}</h3>
       <div class="row">${hand.map((card, i) => (passes.length
         ? face(card, { selected: selection.selected.includes(i), onClick: () => selection.toggle(i) })
         : face(card, { onClick: plays.has(card) ? () => play(plays.get(card).action) : () => {}, disabled: !plays.has(card) })))}</div>
       ${update.view.choices?.length ? html`<p class="count">you pass: ${update.view.choices[0][1].cards.map(cardName).join(" ")}</p>` : ""}
+      <div class="row">${taken(me)}</div>
     </section>` : ""}
     ${f.hands.map((zone, s) => s === me ? "" : html`<section class="seat-area" data-field=${`hands[${s}]`} aria-label=${`${seatName(s)}'s hand`}>
-      <h3 class="zone-title">${seatName(s)} · ${zone.size} cards in hand · ${f.points[s]} points
+      <h3 class="zone-title">${seatName(s)} · ${zone.size} card${zone.size === 1 ? "" : "s"} in hand · ${points(f.points[s])}
         ${(update.view.chosen || []).includes(s) ? html`<span class="badge">has passed</span>` : ""}</h3>
-      <div class="row">${(f.taken[s].cards || []).filter((c) => suit(c) === 2 || c === 43).map((c) => face(c))}
-        <span class="count">${f.taken[s].size} cards taken</span></div></section>`)}
+      <div class="row">${taken(s)}</div></section>`)}
   </div>`;
 }
 
-// The points of the hand (1 per heart, 13 for the queen of spades): the score of each seat.
+// Rule 6: 1 point per heart taken, 13 for the queen of spades (−10 for the jack of diamonds with
+// `jd_bonus`); a seat that took every heart and the queen shoots the moon (−26 for it, +26 for
+// everyone else); otherwise, with `avoid_all_tricks_bonus`, −5 for taking no trick. Fewest points
+// wins; the score is 26 − points.
+const QUEEN = 43, JACK = 37;
+
 export function Breakdown({ update, kit, seatName }) {
   const { html } = kit;
   const f = update.view.fields;
-  return html`<p>Points taken, 1 per heart and 13 for the queen of spades (lowest wins):</p>
-    <ul>${f.points.map((p, s) => html`<li>${seatName(s)}: ${p} points, ${f.taken[s].size} cards taken</li>`)}</ul>`;
+  const options = update.options || {};
+  const taken = f.taken.map((pile) => pile.cards || []);
+  const moon = taken.findIndex((cards) => cards.filter((c) => suit(c) === 2).length === 13 && cards.includes(QUEEN));
+  const parts = (s) => {
+    const hearts = taken[s].filter((c) => suit(c) === 2).length;
+    const said = [`${hearts} heart${hearts === 1 ? "" : "s"}`];
+    if (taken[s].includes(QUEEN)) said.push("the queen of spades 13");
+    if (options.jd_bonus && taken[s].includes(JACK)) said.push("the jack of diamonds −10");
+    if (moon === s) said.push("shot the moon −26");
+    else if (moon >= 0) said.push("another seat shot the moon +26");
+    else if (options.avoid_all_tricks_bonus && !taken[s].length) said.push("no trick taken −5");
+    return said.join(", ");
+  };
+  return html`<p>1 point per heart, 13 for the queen of spades${options.jd_bonus ? ", −10 for the jack of diamonds" : ""};
+    taking them all shoots the moon${options.avoid_all_tricks_bonus ? "; −5 for taking no trick" : ""}. Fewest points wins;
+    the score is 26 − points (rule 6).</p>
+    <ul>${f.points.map((p, s) => html`<li>${seatName(s)}: ${parts(s)} = <strong>${points(p)}</strong>, score ${26 - p}</li>`)}</ul>`;
 }
