@@ -377,7 +377,7 @@ def test_the_log_is_the_same_after_a_reload_and_a_restart_and_an_outage_keeps_th
         assert log_texts(page) == log[-4:]
         assert page.inner_text(".last-move").endswith(log[-1])
         # Another browser (nothing kept in its tab) holding the seat is told the same log.
-        token = json.loads(page.evaluate(f"sessionStorage.getItem('meeple:{match.id}')"))["token"]
+        token = json.loads(page.evaluate(f"localStorage.getItem('meeple:seats:{match.id}')"))["seats"]["0"]
         elsewhere = seat_page(browser, again, match.id, 0, token)
         elsewhere.wait_for_function(f"document.querySelector('#narration li:last-child')?.dataset.ply == {moves}")
         assert log_texts(elsewhere) == log[-4:] and not elsewhere.errors
