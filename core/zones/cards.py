@@ -332,9 +332,14 @@ class Hand(CardRow):
                 best = held.index(card)
             except ValueError:
                 raise ValueError(f"card {card!r} is not in the hand") from None
-            if known[best] is not True and held.count(card) > 1:  # a better-known copy may follow
-                copies = [i for i in range(best, len(held)) if held[i] == card]
-                best = max(copies, key=lambda i: _rank(known[i]))  # the first of the best known
+            position = best
+            while known[best] is not True:  # a better-known copy may follow: visit the others
+                try:
+                    position = held.index(card, position + 1)
+                except ValueError:
+                    break
+                if _rank(known[position]) > _rank(known[best]):  # the first of the best known
+                    best = position
             del held[best]
             del known[best]
         return len(held)

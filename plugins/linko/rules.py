@@ -9,7 +9,7 @@ from typing import Sequence
 from meeple import Display, Hand, Pile
 
 from .actions import DRAW_DISPLAY, DRAW_PILE, JOKER_PLAYS, PLAYS_OF, Action, Play
-from .cards import JOKER
+from .cards import JOKER, VALUES
 
 
 def layer_cards(action: Play) -> tuple[int, ...]:
@@ -20,13 +20,15 @@ def layer_cards(action: Play) -> tuple[int, ...]:
 def plays(hand: Hand) -> list[Play]:
     """Rule 3: one or more number cards of one value plus any jokers, or jokers only; ordered by
     value, then number of naturals, then number of jokers; jokers-only plays last."""
-    cards = list(hand)
-    jokers = cards.count(JOKER)
+    held = [0] * (JOKER + 1)  # held[card]: the copies of `card` in the hand
+    for card in hand:
+        held[card] += 1
+    jokers = held[JOKER]
     plays_of = PLAYS_OF[jokers]
     legal: list[Play] = []
-    for value in sorted(set(cards)):
-        if value != JOKER:
-            legal += plays_of[value][cards.count(value)]
+    for value in VALUES:
+        if held[value]:
+            legal += plays_of[value][held[value]]
     legal += JOKER_PLAYS[jokers]
     return legal
 
