@@ -6,12 +6,13 @@ decision frames of `decisions.py` (the reference: plain, the one a reader should
 This module plays the same moves with the same draws to the same final state, faster: it copies
 the zones into lists once, keeps each hand's count by card (so rule 3's plays need no count of
 the hand), picks a draw by its index instead of building the list of draw actions, and writes
-the zones back at the end. Nothing else reads it: `LinkoState.play_randomly` calls it and the
-rules keep their one source (`rules.plays_of_counts`, `rules.steals`, the decisions' tables).
+the zones back at the end. Nothing else reads it: `LinkoState.play_randomly` reaches it through
+`Linko.play_out`, and the rules keep their one source (`rules.plays_of_counts`, `rules.steals`,
+the decisions' tables).
 
 It plays the classic game (not the Duel: its Ghost Zone stays on the plain path) from a state
 whose only pending decision is one of `decisions.py`'s and whose hands hold no card known to
-some seats only (Linko never makes one; `play_randomly` checks). `tests/test_fast_rollout.py`
+some seats only (Linko never makes one; `can_play` checks). `tests/test_fast_rollout.py`
 proves it equal to the reference on random states of every player count and variant; it stays
 only while it pays (docs/figures.md, "The plain kernel (issue 31)": ISMCTS iterations).
 """

@@ -52,14 +52,9 @@ class LinkoState(State):
         return eligible_piles(self.ghost.view(None).piles, len(layer), layer_value(layer))
 
     def play_randomly(self, draw: Callable[[], float]) -> None:
-        """`State.play_randomly` (a search's random rollout), played by the speed path
-        `fast_rollout.py` when it can (a classic game): the same moves, draws and final state."""
-        from .fast_rollout import can_play, play_randomly  # it builds on the decisions, which build on this module
-
-        if can_play(self):
-            play_randomly(self, draw)
-        else:
-            super().play_randomly(draw)
+        """`State.play_randomly` (a search's random rollout), played by the game's speed path
+        (`Linko.play_out`, `fast_rollout.py`): the same moves, draws and final state."""
+        self.game.play_out(self, draw)
 
     # -- scoring (rule 11) ----------------------------------------------------------------------
 
