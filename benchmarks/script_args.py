@@ -25,7 +25,6 @@ from typing import Any, Callable, Iterator, NoReturn
 
 from meeple import MeepleError
 from meeple.cli.common import one_line
-from meeple.seeds import SEED_LIMIT
 
 
 def _integer(text: str, what: str) -> int:
@@ -66,7 +65,13 @@ non_negative_float = _at_least(_number, "a number ≥ 0", 0, strictly=False)
 
 
 def seed(text: str) -> int:
-    """A series seed, as `meeple.seeds.derive` takes it: an integer from 0 to 2**64 - 1."""
+    """A series seed, as `meeple.seeds.derive` takes it: an integer from 0 to 2**64 - 1.
+
+    `SEED_LIMIT` is imported here, not at the top, so that a script taking no seed also runs
+    against an older `meeple` that lacks it (`compare_commits.py` runs this tree's scripts on
+    an earlier commit's package)."""
+    from meeple.seeds import SEED_LIMIT
+
     value = _integer(text, "an integer from 0 to 2**64 - 1")
     if not 0 <= value < SEED_LIMIT:
         raise argparse.ArgumentTypeError(f"expected an integer from 0 to 2**64 - 1, got {text!r}")

@@ -332,9 +332,14 @@ class Hand(CardRow):
                 best = held.index(card)
             except ValueError:
                 raise ValueError(f"card {card!r} is not in the hand") from None
-            if known[best] is not True and held.count(card) > 1:  # a better-known copy may follow
-                copies = [i for i in range(best, len(held)) if held[i] == card]
-                best = max(copies, key=lambda i: _rank(known[i]))  # the first of the best known
+            position = best
+            while known[best] is not True:  # a better-known copy may follow: visit the others
+                try:
+                    position = held.index(card, position + 1)
+                except ValueError:
+                    break
+                if _rank(known[position]) > _rank(known[best]):  # the first of the best known
+                    best = position
             del held[best]
             del known[best]
         return len(held)
@@ -376,18 +381,19 @@ class Hand(CardRow):
         """The view of a seer (`visible`), or of `player` who does not see the hand."""
         cards, ordered = self._cards, self.ordered
         shown = None if not visible else tuple(cards) if ordered else tuple(sorted(cards))
-        if not any(self._known):  # no card known beyond those who see the hand (the common case)
+        flags = self._known
+        if not any(flags):  # no card known beyond those who see the hand (the common case)
             return HandView(len(cards), ordered, shown, (), ())
-        known, partly = [], []  # known to everyone; known to some seats (and shown to this viewer)
-        for position, (card, flag) in enumerate(zip(cards, self._known)):
-            if flag is True:
-                known.append((position, card) if ordered else card)
-            elif flag is not False and (visible or player in flag):
-                seats = tuple(sorted(flag))
-                partly.append((position, card, seats) if ordered else (card, seats))
-        if not ordered:
-            known.sort()
-            partly.sort()
+        # Known to everyone; known to some seats (and shown to this viewer, with those seats).
+        if ordered:
+            known = [(position, card) for position, (card, flag) in enumerate(zip(cards, flags)) if flag is True]
+            partly = [(position, card, tuple(sorted(flag)))
+                      for position, (card, flag) in enumerate(zip(cards, flags))
+                      if type(flag) is frozenset and (visible or player in flag)]
+        else:
+            known = sorted([card for card, flag in zip(cards, flags) if flag is True])
+            partly = sorted([(card, tuple(sorted(flag))) for card, flag in zip(cards, flags)
+                             if type(flag) is frozenset and (visible or player in flag)])
         return HandView(len(cards), ordered, shown, tuple(known), tuple(partly))
 
     def restore(self, view: HandView) -> list[int]:

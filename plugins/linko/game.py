@@ -10,15 +10,16 @@ names what the game carries: its renderer, narrator and greedy bot (the rules te
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from meeple import (Action, Display, Game, GameSpec, Hand, Information, KeyedPiles, Option, Options,
-                    Pile, Rng, Tableau, Visibility)
+                    Pile, Rng, State, Tableau, Visibility)
 
 from .action_space import RL_CAPACITIES, every_action
 from .actions import ACTION_TYPES, DISPLAY_WIDTH
 from .cards import DECK_SIZE, JOKER, full_deck
 from .decisions import DECISION_TYPES, PLAY_CARDS
+from .fast_rollout import can_play, play_randomly
 from .ghost import fill_ghost_zone
 from .greedy import GREEDY
 from .narration import LinkoNarrator
@@ -109,6 +110,15 @@ class Linko(Game):
 
     def deck(self) -> list[int]:
         return full_deck()
+
+    def play_out(self, state: LinkoState, draw: Callable[[], float]) -> None:
+        """`state.play_randomly(draw)`: the speed path `fast_rollout.py` where it plays (a
+        classic game), else the decisions one by one (`State.play_randomly`, its reference).
+        Here, above both, because the speed path builds on the decisions and the state."""
+        if can_play(state):
+            play_randomly(state, draw)
+        else:
+            State.play_randomly(state, draw)
 
     def bot_settings(self, bot: str) -> Mapping[str, Any]:
         """`ismcts` as measured strongest within 0.5 s per decision (docs/figures.md, "The issue's

@@ -4,12 +4,12 @@ and how the game is scored. The decisions that call them live in `decisions.py`.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from meeple import Display, Hand, Pile
 
 from .actions import DRAW_DISPLAY, DRAW_PILE, JOKER_PLAYS, PLAYS_OF, Action, Play
-from .cards import JOKER
+from .cards import JOKER, VALUES
 
 
 def layer_cards(action: Play) -> tuple[int, ...]:
@@ -20,13 +20,25 @@ def layer_cards(action: Play) -> tuple[int, ...]:
 def plays(hand: Hand) -> list[Play]:
     """Rule 3: one or more number cards of one value plus any jokers, or jokers only; ordered by
     value, then number of naturals, then number of jokers; jokers-only plays last."""
-    cards = list(hand)
-    jokers = cards.count(JOKER)
+    return plays_of_counts(held_counts(hand))
+
+
+def held_counts(cards: Iterable[int]) -> list[int]:
+    """`held[card]`: how many copies of each card (1–13, JOKER) `cards` hold (index 0 unused)."""
+    held = [0] * (JOKER + 1)
+    for card in cards:
+        held[card] += 1
+    return held
+
+
+def plays_of_counts(held: Sequence[int]) -> list[Play]:
+    """`plays` of a hand holding `held[card]` copies of each card (as `held_counts` gives)."""
+    jokers = held[JOKER]
     plays_of = PLAYS_OF[jokers]
     legal: list[Play] = []
-    for value in sorted(set(cards)):
-        if value != JOKER:
-            legal += plays_of[value][cards.count(value)]
+    for value in VALUES:
+        if held[value]:
+            legal += plays_of[value][held[value]]
     legal += JOKER_PLAYS[jokers]
     return legal
 

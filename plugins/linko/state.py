@@ -7,7 +7,7 @@ change these fields, and the turn sequence of rules 3–12 and D4–D7, are in `
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from meeple import Display, Hand, KeyedPiles, Pile, State, Tableau
 
@@ -50,6 +50,11 @@ class LinkoState(State):
         # The zone's public view holds its piles as `(value, cards)`, built once per change of
         # the zone (a Duel play reads them at every turn; `items()` would copy every pile).
         return eligible_piles(self.ghost.view(None).piles, len(layer), layer_value(layer))
+
+    def play_randomly(self, draw: Callable[[], float]) -> None:
+        """`State.play_randomly` (a search's random rollout), played by the game's speed path
+        (`Linko.play_out`, `fast_rollout.py`): the same moves, draws and final state."""
+        self.game.play_out(self, draw)
 
     # -- scoring (rule 11) ----------------------------------------------------------------------
 

@@ -3,8 +3,10 @@
 Flip: pairs of cards 1..n are laid face down in a row by seat 0, who knows them all; on a turn a
 seat turns one face-down card face up and scores its value; the game ends when every card is
 face up. The `Row` zone declares
-everything the core asks of a zone (`meeple.zones.Zone`) and nothing else: the core renders it,
-views it, serializes it and determinizes it without a line changed (`test_zone_contract.py`).
+everything the core asks of a zone (`meeple.zones.Zone`) and nothing else, and registers its RL
+encoding (`RowPart`, with `meeple.rl.features.zone_part`): the core renders it, views it,
+serializes it, encodes it for RL and determinizes it without a line changed
+(`test_zone_contract.py`).
 A `meeple` subprocess loads it with ``MEEPLE_PLUGINS=flip_plugin`` and this directory on
 PYTHONPATH; in-process hosts with ``Registry.load(plugins=[flip_plugin])``.
 """
@@ -16,6 +18,7 @@ from typing import Any, Iterable, Iterator
 from attrs import frozen
 
 from meeple import Action, Decision, Game, GameSpec, Information, Option, Rng, State, hookimpl
+from meeple.rl.features import Context, Part, zone_part
 from meeple.zones import Visibility, Zone, ZoneView
 
 
@@ -91,6 +94,32 @@ class Row(Zone):
         if len(data["cards"]) != len(data["up"]):
             raise ValueError("a row needs one face-up flag per card")
         return cls(data["cards"], data["up"], data["owner"])
+
+
+class RowPart(Part):
+    """A row for RL: per position, whether the card lies face up, then the card (one-hot over
+    the deck) where this viewer sees it."""
+
+    def __init__(self, name: str, zone: Row, context: Context) -> None:
+        self.name, self.deck = name, context.deck
+        self.length = context.deck.total  # every card of the game lies in the row
+        self.width = 1 + len(self.deck)
+        self.size = self.length * self.width
+
+    def names(self) -> list[str]:
+        return [name for p in range(self.length)
+                for name in (f"{self.name}.up[{p}]", *self.deck.names(f"{self.name}.at[{p}]"))]
+
+    def write(self, view: RowView, out: Any) -> None:
+        for position, (card, up) in enumerate(zip(view.cards, view.up)):
+            out[position * self.width] = float(up)
+            if card is not None:
+                out[position * self.width + 1 + self.deck.of(card, self.name)] = 1.0
+
+
+@zone_part.register
+def _row_part(zone: Row, name: str, context: Context) -> Part:
+    return RowPart(name, zone, context)
 
 
 @frozen

@@ -1,6 +1,6 @@
 """The zone contract (`meeple.zones.Zone`): every core zone keeps it (`meeple.testing.check_zone`),
 and a zone type the core has never heard of, from a plugin (`flip_plugin.Row`), is rendered,
-viewed, serialized and determinized by the core unchanged."""
+viewed, serialized, encoded for RL and determinized by the core unchanged."""
 
 import flip_plugin
 import pytest
@@ -54,14 +54,34 @@ def test_a_plugins_own_zone_plays_through_the_conformance_kit():
         check_game(registry.create("flip", players, {"pairs": 3}), games=6, seed=1)
 
 
-def test_a_plugins_own_zone_renders_serializes_and_determinizes():
-    game = Flip(2)
+def test_a_plugins_own_zone_renders_serializes_encodes_for_rl_and_determinizes():
+    """One zone the core has never heard of (`flip_plugin.Row`) through every part of the core
+    that handles zones: the text renderer, JSON, the RL observation (its own part,
+    `flip_plugin.RowPart`, registered with `zone_part`: the face-up card for seat 1, every card
+    for its owner) and determinization (a sample from seat 1's view shows and encodes alike)."""
+    from meeple.rl import encoder_for
+
+    game = Flip(2, {"pairs": 2})
     state = game.new_state(4)
-    state.apply(state.legal_actions()[0])
+    state.apply(state.legal_actions()[0])  # seat 0 turns the card at position 0 face up
     view = state.view(1)
     assert "#" in generic_renderer(view) and "row: " in generic_renderer(view)
     assert view_from_data(Flip, view_to_data(Flip, view)) == view
     assert state_from_data(Flip, state_to_data(state)).fingerprint() == state.fingerprint()
+
+    encoder = encoder_for(game)
+    block = next(b for b in encoder.layout() if b.name == "row")
+
+    def features(seat, of_state):
+        encoded = encoder.encode(of_state.view(seat))[block.start:block.stop]
+        return {block.names[i] for i, x in enumerate(encoded) if x}
+
+    up = state.row.view(None).cards[0]
+    assert features(1, state) == {"row.up[0]", f"row.at[0][{up!r}]"}
+    assert features(0, state) == {"row.up[0]"} | {f"row.at[{p}][{card!r}]"
+                                                 for p, card in enumerate(state.row.cards())}
+
     sample = game.determinize(view, Rng(7))
     assert sample.view(1) == view
     assert sorted(sample.row.cards()) == sorted(state.row.cards())
+    assert features(1, sample) == features(1, state)
