@@ -8,8 +8,8 @@ give their parameters defaults (pluggy does not pass them).
 A game carries its own renderer, narrator, rollout horizon, bots and rules text as attributes of
 its `meeple.Game` class, so a game plugin needs only ``meeple_register_games``. The other hooks are
 for what crosses games: generic bots, and a renderer, narrator or horizon for *another* plugin's
-game. Registering those for the plugin's own game still works in this release, with a
-``DeprecationWarning`` naming the class attribute to set instead (docs/hooks.md).
+game. Registering those for the plugin's own game is refused with a ``RegistrationError`` naming
+the class attribute to set instead (docs/hooks.md, 'Migrating a plugin').
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def meeple_register_bots(register: Callable[["BotInfo"], None]) -> None:
     """Register bots: generic ones (any game meeting their needs) or ones for named games.
 
     Called once, when a registry is built, after ``meeple_register_games``. A game's own bots
-    belong in its class's ``bots``; registering them here for the plugin's own game is deprecated.
+    belong in its class's ``bots``; registering them here for the plugin's own game is refused.
 
     :param register: call ``register(BotInfo(...))`` for each bot. A name may be registered once
         as a generic bot and once per game (a game's ``greedy``): the game-specific one wins.
@@ -70,7 +70,7 @@ def meeple_register_renderers(register: Callable[[str, "Renderer"], None]) -> No
 
     Called once, when a registry is built, after ``meeple_register_games``. For another plugin's
     game: a game's own renderer is its class's ``renderer``, which comes first (registering it here
-    for the plugin's own game is deprecated).
+    for the plugin's own game is refused).
 
     :param register: call ``register(game_id, renderer)``, where ``renderer(view) -> str`` draws
         exactly what the view holds (a player's view, or the omniscient view for replays).
@@ -86,7 +86,7 @@ def meeple_register_narrators(register: Callable[[str, "Narrator"], None]) -> No
 
     Called once, when a registry is built, after ``meeple_register_games``. For another plugin's
     game (a translation): a game's own narrator is its class's ``narrator``, which comes first
-    (registering it here for the plugin's own game is deprecated). Hosts that talk to
+    (registering it here for the plugin's own game is refused). Hosts that talk to
     people (``meeple play``, ``meeple replay --step``, ``meeple serve``) narrate every decision
     with the game's narrator and accept its short notation at the prompt.
 
@@ -110,7 +110,7 @@ def meeple_register_rollout_horizons(register: Callable[[str, "RolloutHorizon"],
 
     Called once, when a registry is built, after ``meeple_register_games``. For another plugin's
     game: a game's own horizon is its class's ``rollout_horizon``, which comes first (registering it
-    here for the plugin's own game is deprecated). Search bots (``ismcts``)
+    here for the plugin's own game is refused). Search bots (``ismcts``)
     play random or greedy rollouts to the end of the game by default; a game with long multi-round
     play (Combo Breaker) may instead declare a cut-off, such as the end of the current round, and
     what each seat's position is worth there.

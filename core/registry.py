@@ -2,8 +2,9 @@
 
 A game carries its own renderer, narrator, rollout horizon and bots as class attributes of its
 `Game` (see `Game.renderer`); the registry reads them when the game is registered, then the hooks
-(a renderer for someone else's game). A plugin that still registers its own game's renderer,
-narrator, horizon or bots by hook gets a `DeprecationWarning` naming the class attribute to use.
+(a renderer for someone else's game). A plugin that registers its own game's renderer, narrator,
+horizon or bots by hook is refused with a `RegistrationError` naming the class attribute to set
+(docs/hooks.md, 'Migrating a plugin'); the deprecation shims of 0.1.0 are gone (CHANGELOG.md).
 """
 
 from __future__ import annotations
@@ -59,16 +60,11 @@ class Registry:
         self.narrators: dict[str, Narrator] = {}
         self.horizons: dict[str, RolloutHorizon] = {}
         self._provided: dict[str, list[str]] = {}  # plugin name -> what it contributed, in order
-        self._deprecations: list[str] = []
         self._collect("meeple_register_games", self._add_game)
         self._collect("meeple_register_bots", self._add_bot)
         self._collect("meeple_register_renderers", self._add_renderer)
         self._collect("meeple_register_narrators", self._add_narrator)
         self._collect("meeple_register_rollout_horizons", self._add_horizon)
-        # Warned after every registration is in, so that even with warnings turned into errors
-        # (-W error) no plugin is half registered.
-        for message in dict.fromkeys(self._deprecations):
-            warnings.warn(message, DeprecationWarning, stacklevel=2)
 
     @classmethod
     def load(cls, plugins: Iterable[object] = (), entry_points: bool = True,
@@ -118,7 +114,7 @@ class Registry:
         self.games[game_id] = game_cls
         self.game_plugins[game_id] = plugin
         for info in bots:
-            self._add_bot(plugin, info, deprecated_hook=False)
+            self._add_bot(plugin, info, by_hook=False)
         carried = [part for part, value in (("renderer", game_cls.renderer), ("narrator", game_cls.narrator),
                                             ("rollout horizon", game_cls.rollout_horizon)) if value is not None]
         if bots:
@@ -144,22 +140,22 @@ class Registry:
             bound.append(info if info.games == (game_id,) else attrs.evolve(info, games=(game_id,)))
         return bound
 
-    def _deprecated(self, plugin: str, game_id: str, what: str, attribute: str, hook: str) -> None:
-        """Warn when a plugin registers by hook what its own game should carry as `attribute`."""
+    def _refuse_own_game(self, plugin: str, game_id: str, what: str, attribute: str, hook: str) -> None:
+        """Refuse a plugin registering by hook what its own game carries as `attribute`: the hooks
+        are for someone else's game (one way to give a game its parts)."""
         if self.game_plugins.get(game_id) != plugin:
-            return  # for someone else's game: what the hook stays for
+            return  # for someone else's game: what the hook is for
         game_cls = self.games[game_id]
-        self._deprecations.append(
-            f"meeple plugin {plugin!r} registers {what} of its own game {game_id!r} through {hook}, "
-            f"which is deprecated and goes in the next release: set {game_cls.__name__}.{attribute} "
-            f"on the game class instead (docs/hooks.md, 'Migrating a plugin')")
+        raise RegistrationError(
+            f"plugin {plugin!r} registers {what} of its own game {game_id!r} through {hook}: set "
+            f"{game_cls.__name__}.{attribute} on the game class instead (docs/hooks.md, 'Migrating a plugin')")
 
-    def _add_bot(self, plugin: str, info: BotInfo, deprecated_hook: bool = True) -> None:
+    def _add_bot(self, plugin: str, info: BotInfo, by_hook: bool = True) -> None:
         if not isinstance(info, BotInfo):
             raise RegistrationError(f"plugin {plugin!r} registered {info!r}, which is not a meeple.BotInfo")
-        if deprecated_hook and info.games is not None:
+        if by_hook and info.games is not None:
             for game_id in info.games:
-                self._deprecated(plugin, game_id, f"bot {info.name!r}", "bots", "meeple_register_bots")
+                self._refuse_own_game(plugin, game_id, f"bot {info.name!r}", "bots", "meeple_register_bots")
         keys = [(info.name, g) for g in info.games] if info.games is not None else [(info.name, None)]
         for key in keys:
             if key in self._bots:
@@ -167,12 +163,12 @@ class Registry:
                 raise RegistrationError(f"bot {info.name!r}{where} registered by both "
                                         f"{self._bots[key][1]!r} and {plugin!r}")
             self._bots[key] = (info, plugin)
-        if deprecated_hook:
+        if by_hook:
             where = f" for {', '.join(info.games)}" if info.games is not None else ""
             self._provided.setdefault(plugin, []).append(f"bot {info.name}{where}")
 
     def _add_renderer(self, plugin: str, game_id: str, renderer: Renderer) -> None:
-        self._deprecated(plugin, game_id, "the renderer", "renderer", "meeple_register_renderers")
+        self._refuse_own_game(plugin, game_id, "the renderer", "renderer", "meeple_register_renderers")
         if game_id in self.renderers:
             raise RegistrationError(f"two renderers for {game_id!r} (the second from {plugin!r})")
         self.renderers[game_id] = renderer
@@ -182,7 +178,7 @@ class Registry:
         if not isinstance(narrator, Narrator):
             raise RegistrationError(f"plugin {plugin!r} registered {narrator!r} for {game_id!r}, "
                                     f"which is not a meeple.Narrator")
-        self._deprecated(plugin, game_id, "the narrator", "narrator", "meeple_register_narrators")
+        self._refuse_own_game(plugin, game_id, "the narrator", "narrator", "meeple_register_narrators")
         if game_id in self.narrators:
             raise RegistrationError(f"two narrators for {game_id!r} (the second from {plugin!r})")
         self.narrators[game_id] = narrator
@@ -192,7 +188,7 @@ class Registry:
         if not callable(horizon):
             raise RegistrationError(f"plugin {plugin!r} registered {horizon!r} as the rollout horizon "
                                     f"of {game_id!r}, which is not callable")
-        self._deprecated(plugin, game_id, "the rollout horizon", "rollout_horizon",
+        self._refuse_own_game(plugin, game_id, "the rollout horizon", "rollout_horizon",
                          "meeple_register_rollout_horizons")
         if game_id in self.horizons:
             raise RegistrationError(f"two rollout horizons for {game_id!r} (the second from {plugin!r})")

@@ -18,7 +18,7 @@ from meeple_bots.random_bot import RandomBot
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "core"))
 from market_game import MarketGame  # noqa: E402
-from test_plugins import MarketPlugin, market_horizon  # noqa: E402
+from test_plugins import MarketPlugin, OwnMarket, market_horizon  # noqa: E402
 
 INSTALLED = Registry.load()
 
@@ -147,9 +147,7 @@ def test_rollouts_stop_at_the_games_rollout_horizon():
         return values
 
     class HorizonPlugin(MarketPlugin):
-        @hookimpl
-        def meeple_register_rollout_horizons(self, register):
-            register("market", horizon)
+        game = OwnMarket.carrying(rollout_horizon=horizon)
 
     registry = market_registry(market=HorizonPlugin)
     game = MarketGame(2, {"turns": 40})
@@ -166,9 +164,7 @@ def test_horizon_values_are_what_the_search_backs_up():
         return [0.0, 1.0]
 
     class Plugin(MarketPlugin):
-        @hookimpl
-        def meeple_register_rollout_horizons(self, register):
-            register("market", everyone_loses_but_seat_1)
+        game = OwnMarket.carrying(rollout_horizon=everyone_loses_but_seat_1)
 
     registry = market_registry(market=Plugin)
     game = MarketGame(2)
@@ -223,8 +219,7 @@ class StateRecorder(Recorder):
 class BotlessMarket(MarketPlugin):
     """The market game without its own bots (its `greedy` is a random bot)."""
 
-    def meeple_register_bots(self, register):  # no hookimpl mark: registers nothing
-        pass
+    game = OwnMarket.carrying(bots=())
 
 
 def registry_with_greedy(factory):

@@ -304,15 +304,12 @@ def heap_registry(greedy=LastTake):
     from meeple import BotInfo, hookimpl
     from meeple_bots import plugin as bots_plugin
 
+    carried = type("Heap", (Heap,), {"bots": (BotInfo("greedy", greedy, "takes the most"),) if greedy else ()})
+
     class HeapPlugin:
         @hookimpl
         def meeple_register_games(self, register):
-            register(Heap)
-
-        @hookimpl
-        def meeple_register_bots(self, register):
-            if greedy is not None:
-                register(BotInfo("greedy", greedy, "takes the most", games=("heap",)))
+            register(carried)
 
     return Registry.load(plugins=(HeapPlugin(), bots_plugin), entry_points=False)
 

@@ -2,6 +2,7 @@
 
 import inspect
 import re
+import sys
 import warnings
 
 import pytest
@@ -11,33 +12,16 @@ from meeple import BotInfo, Narrator, Registry, RegistrationError, UnknownName, 
 from meeple.plugins import PluginLoadWarning
 from meeple_bots.random_bot import RandomBot
 
-# MarketPlugin registers its own game's bot, renderer, narrator and horizon through the hooks of
-# the previous release, on purpose: those tests check the old way still works.
-pytestmark = pytest.mark.filterwarnings("ignore:meeple plugin 'MarketPlugin' registers:DeprecationWarning")
-
-
 class MarketPlugin:
+    """The market game with its own bot, renderer, narrator and horizon, carried by its class
+    (`OwnMarket`); a test swaps a part with `OwnMarket.carrying(...)` in a subclass's `game`."""
+
     __version__ = "2.0"
+    game: "type[MarketGame]"  # set below, once the parts are defined
 
     @hookimpl
     def meeple_register_games(self, register):
-        register(MarketGame)
-
-    @hookimpl
-    def meeple_register_bots(self, register):
-        register(BotInfo("greedy", RandomBot, "market's own", games=("market",)))
-
-    @hookimpl
-    def meeple_register_renderers(self, register):
-        register("market", lambda view: "market table")
-
-    @hookimpl
-    def meeple_register_narrators(self, register):
-        register("market", MarketNarrator())
-
-    @hookimpl
-    def meeple_register_rollout_horizons(self, register):
-        register("market", market_horizon)
+        register(self.game)
 
 
 def market_horizon(root, state):
@@ -57,6 +41,26 @@ class MarketNarrator(Narrator):
 
     def notation(self, view, action):
         return "d" if action.tag == "draw" else super().notation(view, action)
+
+
+class OwnMarket(MarketGame):
+    """The market game carrying its own parts (what MarketPlugin registers)."""
+
+    bots = (BotInfo("greedy", RandomBot, "market's own"),)
+    renderer = staticmethod(lambda view: "market table")
+    narrator = MarketNarrator()
+    rollout_horizon = staticmethod(market_horizon)
+
+    @classmethod
+    def carrying(cls, **parts) -> "type[OwnMarket]":
+        """This game with some of its parts replaced (`bots`, `renderer`, `narrator`,
+        `rollout_horizon`; None or () for none)."""
+        wrapped = {name: staticmethod(part) if callable(part) and name in ("renderer", "rollout_horizon") else part
+                   for name, part in parts.items()}
+        return type(cls.__name__, (cls,), wrapped)
+
+
+MarketPlugin.game = OwnMarket
 
 
 def registry(*plugins, entry_points=False, strict=False):
@@ -126,6 +130,7 @@ def test_a_rollout_horizon_must_be_callable_and_one_per_game():
     class Twice:
         @hookimpl
         def meeple_register_rollout_horizons(self, register):
+            register("market", market_horizon)
             register("market", market_horizon)
 
     with pytest.raises(RegistrationError, match="two rollout horizons for 'market'"):
@@ -216,7 +221,7 @@ def test_every_hook_is_documented(name):
 
 @pytest.mark.parametrize("name", HOOKS)
 def test_every_hook_is_exercised_by_these_tests(name):
-    assert name in inspect.getsource(MarketPlugin), f"{name} has no test plugin implementing it"
+    assert f"def {name}(" in inspect.getsource(sys.modules[__name__]), f"{name} has no test plugin implementing it"
 
 
 def test_hook_reference_in_docs_covers_every_hook():
@@ -273,7 +278,7 @@ def test_the_class_attribute_comes_before_a_hook_registered_for_the_game():
     assert reg.renderer("market")(None) == "carried table"
 
 
-def test_a_renderer_for_someone_elses_game_is_no_deprecated_use():
+def test_a_renderer_for_someone_elses_game_is_registered_without_a_warning():
     class Painter:
         @hookimpl
         def meeple_register_renderers(self, register):
@@ -294,17 +299,28 @@ def test_a_renderer_for_someone_elses_game_is_no_deprecated_use():
     assert "renderer for market" in {p.name: p for p in reg.plugins()}["Painter"].provides
 
 
-@pytest.mark.parametrize("what, attribute", [
-    ("bot 'greedy'", "bots"), ("the renderer", "renderer"), ("the narrator", "narrator"),
-    ("the rollout horizon", "rollout_horizon"),
+@pytest.mark.parametrize("hook, part, what, attribute", [
+    ("meeple_register_bots", BotInfo("greedy", RandomBot, "by hook", games=("market",)), "bot 'greedy'", "bots"),
+    ("meeple_register_renderers", ("market", lambda view: "by hook"), "the renderer", "renderer"),
+    ("meeple_register_narrators", ("market", MarketNarrator()), "the narrator", "narrator"),
+    ("meeple_register_rollout_horizons", ("market", market_horizon), "the rollout horizon", "rollout_horizon"),
 ])
-def test_old_hooks_for_the_plugins_own_game_still_work_and_warn_naming_the_new_way(what, attribute):
-    with pytest.warns(DeprecationWarning) as caught:
-        reg = registry(MarketPlugin(), strict=True)
-    messages = [str(w.message) for w in caught]
-    assert any(f"'MarketPlugin' registers {what} of its own game 'market'" in m
-               and f"set MarketGame.{attribute} on the game class" in m for m in messages), messages
-    assert reg.bot("greedy", "market").summary == "market's own"
+def test_a_hook_registering_the_plugins_own_game_part_is_refused_naming_the_class_attribute(hook, part, what,
+                                                                                            attribute):
+    def by_hook(self, register):
+        register(*part) if isinstance(part, tuple) else register(part)
+
+    OldStyle = type("OldStyle", (), {"meeple_register_games": hookimpl(lambda self, register: register(MarketGame)),
+                                     hook: hookimpl(by_hook)})
+    complaint = (f"plugin 'OldStyle' registers {what} of its own game 'market' through {hook}: "
+                 f"set MarketGame.{attribute} on the game class instead")
+    with pytest.raises(RegistrationError, match=re.escape(complaint)):
+        registry(OldStyle(), strict=True)
+    with pytest.warns(PluginLoadWarning, match=re.escape(complaint)):
+        reg = registry(OldStyle())
+    assert "market" in reg.games  # the game itself is registered; the refused part is not
+    assert not reg.renderers and not reg.narrators and not reg.horizons
+    assert all(info.summary != "by hook" for info in reg.all_bots())
 
 
 @pytest.mark.parametrize("attribute, value, complaint", [
@@ -339,3 +355,14 @@ def test_rules_text_defaults_to_the_rules_md_beside_the_game_module(tmp_path, mo
     assert Tiny.rules_text == "# Tiny\n\nTake one stone.\n"
     assert Ruled.rules_text == "my own words"
     assert MarketGame.rules_text == ""  # a module outside any package has no rules.md
+
+
+def test_a_bot_for_every_game_is_registered_by_hook_and_offered_for_each_game():
+    class Generic:
+        @hookimpl
+        def meeple_register_bots(self, register):
+            register(BotInfo("anyone", RandomBot, "plays any game"))
+
+    reg = registry(MarketPlugin(), Generic(), strict=True)
+    assert reg.bot("anyone", "market").summary == "plays any game"
+    assert {info.name for info in reg.bots_for("market")} == {"greedy", "anyone"}

@@ -5,7 +5,7 @@ import time
 
 import pytest
 from market_game import MarketGame
-from test_plugins import MarketPlugin, registry
+from test_plugins import MarketPlugin, OwnMarket, registry
 
 from meeple import BotInfo, Option, hookimpl
 from meeple.match import run_match, seat_order
@@ -76,10 +76,7 @@ def test_seats_rotate_evenly():
 
 
 class SeededPlugin(MarketPlugin):
-    @hookimpl
-    def meeple_register_bots(self, register):
-        register(BotInfo("greedy", RandomBot, "market's own", games=("market",),
-                         params=(Option("seed", "int", 0),)))
+    game = OwnMarket.carrying(bots=(BotInfo("greedy", RandomBot, "market's own", params=(Option("seed", "int", 0),)),))
 
 
 def test_match_results_are_identical_for_the_same_seed_apart_from_timing():

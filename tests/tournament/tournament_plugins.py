@@ -91,6 +91,12 @@ BOTS = [("cautious", Cautious, "plays its first legal action"), ("crasher", Cras
         ("stuck", Stuck, "cannot be interrupted on its 2nd move"), ("quitter", Quitter, "exits its process")]
 
 
+class TournamentMarket(MarketGame):
+    """The market game carrying its bots and the misbehaving ones."""
+
+    bots = tuple(BotInfo(name, factory, summary, params=SEED) for name, factory, summary in BOTS)
+
+
 class TournamentPlugin:
     """The market game, its bots and the misbehaving ones."""
 
@@ -98,12 +104,7 @@ class TournamentPlugin:
 
     @hookimpl
     def meeple_register_games(self, register):
-        register(MarketGame)
-
-    @hookimpl
-    def meeple_register_bots(self, register):
-        for name, factory, summary in BOTS:
-            register(BotInfo(name, factory, summary, games=("market",), params=SEED))
+        register(TournamentMarket)
 
 
 def registry() -> Registry:
