@@ -1,0 +1,124 @@
+"""Go Fish's decision, and the automatic steps around it, in rulebook order: the books laid down
+(rule 2), a question (rules 3-5), running out and going out (rule 6), the end (rule 7). The one
+decision, `Turn`, owns its rules: who decides, what is legal, what happens, why an action is
+refused. Rule numbers refer to rules.md, rulings to RULINGS.md."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from attrs import frozen
+
+from meeple import Action, Decision
+
+from .actions import Ask
+from .cards import SUITS, rank_name, rank_of
+
+if TYPE_CHECKING:
+    from .game import GoFishState
+
+
+# -- 2. Books ------------------------------------------------------------------------------------
+
+def lay_book(state: "GoFishState", seat: int, rank: int) -> bool:
+    """Rule 2: if `seat` holds all four cards of `rank`, it lays them down face up at once.
+    Returns whether it did."""
+    hand = state.hands[seat]
+    book = [c for c in hand if rank_of(c) == rank]
+    if len(book) < SUITS:
+        return False
+    hand.remove_many(book)
+    state.books[seat].extend(sorted(book))
+    return True
+
+
+def books_made(state: "GoFishState") -> int:
+    return sum(len(pile) for pile in state.books) // SUITS
+
+
+# -- 3-5. A question -----------------------------------------------------------------------------
+
+@frozen
+class Turn(Decision):
+    """Rules 3-5: `player` asks another seat holding cards for a rank it holds itself."""
+
+    def describe(self) -> str:
+        return "ask for a rank"
+
+    def legal_actions(self, state: "GoFishState"):
+        ranks = sorted({rank_of(c) for c in state.hands[self.player]})
+        return [Ask(seat, rank) for seat in askable(state, self.player) for rank in ranks]
+
+    def explain_illegal(self, state: "GoFishState", action: Action) -> str | None:
+        if not isinstance(action, Ask):
+            return "ask another seat for a rank"
+        if action.seat == self.player:
+            return "ask another seat, not yourself"
+        if action.seat not in askable(state, self.player):
+            return f"seat {action.seat} holds no cards: ask a seat that does"
+        if not any(rank_of(c) == action.rank for c in state.hands[self.player]):
+            return f"ask only for a rank you hold (you hold no {rank_name(action.rank)})"
+        return None
+
+    def resolve(self, state: "GoFishState", action: Ask) -> None:
+        asker, asked, rank = self.player, action.seat, action.rank
+        state.questions += 1
+        handed = [c for c in state.hands[asked] if rank_of(c) == rank]
+        if handed:  # rule 4: all of them, face up
+            state.hands[asked].remove_many(handed)
+            state.hands[asker].extend(handed, known=True)
+            lay_book(state, asker, rank)
+            start_turn(state, asker)
+            return
+        # rule 5: "go fish"
+        drawn = draw(state, asker)
+        if drawn is not None and rank_of(drawn) == rank:  # the rank asked for: shown, ask again
+            hand = state.hands[asker]
+            hand.reveal([position_of(hand, drawn)])
+            lay_book(state, asker, rank)
+            start_turn(state, asker)
+            return
+        if drawn is not None:
+            lay_book(state, asker, rank_of(drawn))
+        start_turn(state, state.next_seat(asker))
+
+
+def askable(state: "GoFishState", seat: int) -> list[int]:
+    """The seats `seat` may ask: every other seat holding at least one card (RULINGS.md 3)."""
+    return [other for other in range(state.players) if other != seat and len(state.hands[other])]
+
+
+def position_of(hand, card: int) -> int:
+    return list(hand).index(card)
+
+
+def draw(state: "GoFishState", seat: int) -> int | None:
+    """`seat` draws the top card of the pool, seen by itself only (None: the pool is empty). Its
+    "holds none" facts end: the card may be of any rank (rule 5)."""
+    if not len(state.pool):
+        return None
+    card = state.pool.pop()
+    state.hands[seat].add(card)
+    return card
+
+
+# -- 6-7. Running out, going out, the end ---------------------------------------------------------
+
+def start_turn(state: "GoFishState", seat: int) -> None:
+    """Push the next `Turn`, starting from `seat` (the asker again, or the next seat): rule 6 for
+    a seat with an empty hand or nobody to ask, rule 7 for the end. A seat goes out as soon as
+    its hand and the pool are both empty (RULINGS.md 5)."""
+    while True:
+        if books_made(state) == state.game.ranks or state.questions >= state.game.most_questions:
+            return  # rule 7: the game is over
+        state.mark_out()
+        if not state.out[seat]:
+            if not len(state.hands[seat]):  # rule 6: an empty hand draws and goes on
+                draw(state, seat)
+            if askable(state, seat):
+                state.pending.append(Turn(seat))
+                return
+            drawn = draw(state, seat)  # rule 6: nobody to ask: draw instead, the turn ends
+            if drawn is not None:
+                lay_book(state, seat, rank_of(drawn))
+        seat = state.next_seat(seat)

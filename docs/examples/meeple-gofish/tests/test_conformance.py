@@ -1,0 +1,15 @@
+"""The conformance kit over Go Fish's player counts and a short deck: views that leak nothing
+(hands, the pool), determinization, JSON, records, termination."""
+
+import pytest
+
+from meeple.testing import check_game
+from meeple_gofish.game import GoFish
+
+CASES = {"2p": (2, {}), "3p": (3, {}), "4p": (4, {}), "5p": (5, {}), "3p_ranks4": (3, {"ranks": 4})}
+
+
+@pytest.mark.parametrize("players, options", CASES.values(), ids=CASES.keys())
+def test_conformance(players, options):
+    report = check_game(GoFish(players, options), games=3, deep_every=7, strict_fields=True)
+    assert report is not None
