@@ -12,14 +12,12 @@ from __future__ import annotations
 from meeple import Action, Narrator, View
 
 from .actions import Ask
-from .cards import RANK_CHARS, SUITS, name, parse_rank, rank_name, rank_of
+from .cards import RANK_CHARS, SUITS, name, names, parse_rank, rank_name, rank_of
 
 
-def _held_in_public(view: View, seat: int, rank: int) -> int:
-    """How many cards of `rank` everyone can see that `seat` has: known in its hand, or in its
-    books."""
-    known = sum(1 for c in view.hands[seat].known if rank_of(c) == rank)
-    return known + sum(1 for c in view.books[seat].cards if rank_of(c) == rank)
+def _public(view: View, seat: int, rank: int) -> set[int]:
+    """The cards of `rank` everyone has seen `seat` take: known in its hand, or in its books."""
+    return {c for c in (*view.hands[seat].known, *view.books[seat].cards) if rank_of(c) == rank}
 
 
 class GoFishNarrator(Narrator):
@@ -32,11 +30,12 @@ class GoFishNarrator(Narrator):
         asker, asked, rank = before.decision.player, action.seat, action.rank  # type: ignore[attr-defined]
         text = f"seat {asker} asks seat {asked} for {rank_name(rank)}: "
         handed = before.hands[asked].size - after.hands[asked].size
-        if handed:
-            text += f"seat {asked} hands over {handed}"
+        if handed:  # face up: named, unless the book they completed hides which ones they were
+            seen = _public(after, asker, rank) - _public(before, asker, rank)
+            text += f"seat {asked} hands over {names(seen) if len(seen) == handed else handed}"
         elif not before.pool.size:
             text += "go fish — the pool is empty"
-        elif _held_in_public(after, asker, rank) > _held_in_public(before, asker, rank):
+        elif len(_public(after, asker, rank)) > len(_public(before, asker, rank)):
             text += f"go fish — seat {asker} draws one of them and shows it"
         else:
             text += "go fish — " + (f"you draw {name(drawn)}" if (drawn := _drawn(before, after)) is not None
