@@ -74,6 +74,8 @@ def _play(game: Game, bots: Sequence[Bot], state: State, actions: list[Action], 
             raise MeepleError(f"{game.spec.id} exceeded its declared maximum length of {limit} decisions")
         seat = state.current_player  # the lowest seat that owes a choice
         assert seat is not None
+        if seat in state.eliminated():
+            raise MeepleError(f"{game.spec.id} asked seat {seat} for a decision after it was eliminated")
         legal = state.legal_actions(seat)
         if monitor is not None:
             monitor.thinking(seat, None if move_timeout is None else time.monotonic() + move_timeout)

@@ -241,6 +241,8 @@ def view_to_data(game_cls: type["Game"], view: View) -> dict[str, Any]:
     if view.chosen:  # a simultaneous decision is under way (absent otherwise)
         data["chosen"] = list(view.chosen)
         data["choices"] = [[seat, converter.unstructure(a, Action)] for seat, a in view.choices]
+    if view.eliminated:  # seats out of the game, in the order they went out (absent when none)
+        data["eliminated"] = list(view.eliminated)
     return data
 
 
@@ -250,7 +252,7 @@ def view_from_data(game_cls: type["Game"], data: Any) -> View:
 
     def build() -> View:
         _expect_keys(data, {"game", "player", "moves", "pending", "fields"}, "view",
-                     frozenset({"chosen", "choices"}))
+                     frozenset({"chosen", "choices", "eliminated"}))
         fields = data["fields"]
         if set(fields) != set(types):
             raise ValueError(f"fields {sorted(fields)} do not match {sorted(types)}")
@@ -260,6 +262,7 @@ def view_from_data(game_cls: type["Game"], data: Any) -> View:
             tuple((name, converter.structure(fields[name], t)) for name, t in types.items()),
             tuple(_int(seat) for seat in data.get("chosen", ())),
             tuple(_choice(converter, pair) for pair in data.get("choices", ())),
+            tuple(_int(seat) for seat in data.get("eliminated", ())),
         )
 
     return _guard("view", build)

@@ -64,6 +64,11 @@ class State(PendingDecisions, metaclass=StateMeta):
 
     view_extra_types: ClassVar[dict[str, Any]] = {}
 
+    eliminated_can_win: ClassVar[bool] = False
+    """Whether a seat out of the game may still be among the winners at the end (Go Fish: a
+    player out of cards keeps its books). False (the default): elimination is a loss, so the
+    seat's whole result is settled the moment it goes out (see `eliminated`)."""
+
     # -- what a game writes ---------------------------------------------------------------------
 
     def _scores(self) -> Sequence[float]:
@@ -78,6 +83,11 @@ class State(PendingDecisions, metaclass=StateMeta):
         scores = self.scores()
         top = max(scores)
         return [seat for seat, score in enumerate(scores) if score == top]
+
+    def _eliminated(self) -> Iterable[int]:
+        """The seats out of the game, in the order they went out (a game with elimination writes
+        this from its own fields, e.g. a list the rules append to; default: nobody)."""
+        return ()
 
     def explain_illegal(self, action: Action) -> str | None:
         """Why `action` is illegal here, in the rulebook's words, if the pending frame says
@@ -264,6 +274,16 @@ class State(PendingDecisions, metaclass=StateMeta):
         self.moves -= len(self._choices)
         self._choices = None
         self._legal = None
+
+    def eliminated(self) -> tuple[int, ...]:
+        """The seats out of the game, in the order they went out (empty for most games).
+
+        Elimination is public and final: an eliminated seat stays out, owes no decision again
+        and its score no longer changes; unless `eliminated_can_win`, it is not among the
+        winners either (the conformance kit checks all of this). Hosts show it, the runner never
+        asks an eliminated seat, and the RL adapters end that seat's episode when it goes out.
+        """
+        return tuple(self._eliminated())
 
     def scores(self) -> tuple[float, ...]:
         """Each seat's score in the game's native unit (the standing so far, before the end)."""

@@ -28,6 +28,9 @@ class View(PendingDecisions):
     While a simultaneous decision is pending, `chosen` lists the seats that have made their
     secret choice (everyone sees that much) and `choices` the `(seat, action)` choices this viewer
     may see: its own, or all of them for the observer. Both are empty otherwise.
+
+    `eliminated` lists the seats out of the game, in the order they went out (public: every
+    viewer sees it; `State.eliminated`).
     """
 
     game: str
@@ -37,6 +40,7 @@ class View(PendingDecisions):
     fields: tuple[tuple[str, Any], ...]
     chosen: tuple[int, ...] = ()
     choices: tuple[tuple[int, Action], ...] = ()
+    eliminated: tuple[int, ...] = ()
     _by_name: dict[str, Any] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -80,7 +84,7 @@ def build_view(state: Any, player: int | None) -> View:
     fields.extend(state.view_extras(player).items())
     choices = state._choices or {}
     return View(state.game.spec.id, player, state.moves, tuple(state.pending), tuple(fields),
-                tuple(choices), visible_choices(choices, player))
+                tuple(choices), visible_choices(choices, player), state.eliminated())
 
 
 #: What a view shows of a state field of each kind (`player` sees a zone as its view says).

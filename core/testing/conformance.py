@@ -18,6 +18,7 @@ from ..serialization import (action_from_data, action_to_data, state_from_data, 
 from ..spec import Dynamics, Information, Utility
 from ..state import State
 from ..layout import game_fields
+from .elimination import EliminationWatch
 from .leaks import (check_action_hides, check_choices_hidden, check_deals_agree, check_determinization,
                     check_view_hides)
 
@@ -41,6 +42,7 @@ class ConformanceReport:
     hiding_views: int = 0  # deep checks where two seats' views differed (one knew what another did not)
     deals_compared: int = 0  # fresh deals that showed a seat the same zones as an earlier one
     actions_compared: int = 0  # actions replayed on a copy with permuted hidden cards
+    eliminations: int = 0  # seats that went out of the game (`State.eliminated`)
 
 
 class _OneGameRegistry(Registry):
@@ -109,7 +111,7 @@ def check_game(game: Game, games: int = 8, seed: int = 0, deep_every: int = 5,
     """Play `games` random games and assert the conformance properties; returns what was checked.
 
     Cheap checks run after every action (legality, invariants, termination bound, the declared
-    dynamics); the deep ones (JSON round trips, leak permutations, other seats' secret choices,
+    dynamics, elimination final: `meeple.testing.elimination`); the deep ones (JSON round trips, leak permutations, other seats' secret choices,
     determinization, every legal action applying) run at every step of the first game and every
     `deep_every` steps of the others. The seats owing a simultaneous decision choose in a random
     order, and the record (built from what `apply` returns) must replay to the same final state.
@@ -137,10 +139,12 @@ def check_game(game: Game, games: int = 8, seed: int = 0, deep_every: int = 5,
         actions: list[Action] = []
         snapshots: list[tuple[State, str]] = []
         steps = 0
+        elimination = EliminationWatch()
         while True:
             where = f"{spec.id} {game.options!r} players={game.players} seed={deal} step={steps}"
             problems = state.invariants()
             assert not problems, f"{where}: invariants broken: {problems}"
+            report.eliminations += elimination.see(state, where)
             if state.is_terminal:
                 assert not state.legal_actions(), f"{where}: a finished game offers actions"
                 assert not state.owing(), f"{where}: a finished game owes a decision"
