@@ -1,5 +1,6 @@
 """The conformance kit over Go Fish's player counts and a short deck: views that leak nothing
-(hands, the pool), determinization, JSON, records, termination."""
+(hands, the pool), determinization, JSON, records, termination, elimination (final, in order,
+no decision owed by a seat that is out, its books unchanged)."""
 
 import pytest
 
@@ -12,4 +13,6 @@ CASES = {"2p": (2, {}), "3p": (3, {}), "4p": (4, {}), "5p": (5, {}), "3p_ranks4"
 @pytest.mark.parametrize("players, options", CASES.values(), ids=CASES.keys())
 def test_conformance(players, options):
     report = check_game(GoFish(players, options), games=3, deep_every=7, strict_fields=True)
-    assert report is not None
+    # With 3+ players seats run out of cards before the end, and the kit saw them go out; with 2,
+    # the seat left holding cards holds every rank whole, so the game ends instead (RULINGS.md 5).
+    assert report.eliminations > 0 or players == 2

@@ -163,7 +163,7 @@ def test_a_seat_with_an_empty_hand_and_an_empty_pool_is_out_and_is_skipped():
     state = position({0: "2C 2D 2H 3C", 1: "2S", 2: "3D 3H 3S 4C 4D 4H 4S 5C 5D 5H 5S"}, players=3)
     assert len(state.pool) == 0
     state.apply(Ask(1, TWO))  # seat 1 hands over its last card and is out; seat 0 lays the 2s
-    assert state.out == [False, True, False]
+    assert state.eliminated() == (1,) and state.view(2).eliminated == (1,)
     assert state.decision == Turn(0) and {a.seat for a in state.legal_actions()} == {2}
     state.apply(Ask(2, THREE))  # seat 0 completes the 3s: every book is made
     assert not state.pending and state.book_counts() == [2, 0, 2]

@@ -112,7 +112,7 @@ def start_turn(state: "GoFishState", seat: int) -> None:
         if books_made(state) == state.game.ranks or state.questions >= state.game.most_questions:
             return  # rule 7: the game is over
         state.mark_out()
-        if not state.out[seat]:
+        if seat not in state.out:
             if not len(state.hands[seat]):  # rule 6: an empty hand draws and goes on
                 draw(state, seat)
             if askable(state, seat):

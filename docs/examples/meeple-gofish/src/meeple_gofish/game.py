@@ -27,7 +27,7 @@ class GoFishState(State):
     hands: tuple[Hand, ...]  # owner only; cards handed over or shown are known to everyone
     pool: Pile  # the face-down draw pile (secret: everyone sees only its size)
     books: tuple[Pile, ...]  # the books each seat has laid down, four cards each (public)
-    out: list[bool]  # seats out of the game: empty hand, empty pool (rule 6; public)
+    out: list[int]  # the seats out of the game, in the order they went out (rule 6; public)
     questions: int = 0  # questions asked so far (rule 7's cap)
 
     def book_counts(self) -> list[int]:
@@ -37,13 +37,19 @@ class GoFishState(State):
         """The seat after `seat`, clockwise (out seats are skipped by `start_turn`)."""
         return (seat + 1) % self.players
 
+    eliminated_can_win = True  # an out seat keeps its books, and may have the most (rule 6)
+
+    def _eliminated(self):
+        return self.out
+
     def mark_out(self) -> None:
         """Rule 6: a seat whose hand is empty while the pool is empty is out, for good: it can
-        neither ask (it holds no rank) nor draw (RULINGS.md 5)."""
+        neither ask (it holds no rank) nor draw (RULINGS.md 5). Seats going out together are
+        listed in seat order."""
         if not len(self.pool):
             for seat, hand in enumerate(self.hands):
-                if not len(hand):
-                    self.out[seat] = True
+                if not len(hand) and seat not in self.out:
+                    self.out.append(seat)
 
     def _scores(self):
         return self.book_counts()
@@ -72,7 +78,7 @@ class GoFish(Game):
     narrator = GoFishNarrator()
     bots = (GREEDY,)
     web_renderer = "web/gofish.js"  # the table in the browser (meeple server)
-    shown_fields = ("hands", "pool", "books", "out", "questions")
+    shown_fields = ("hands", "pool", "books", "questions")
     card_names = staticmethod(card_name)
 
     @cached_property
@@ -118,7 +124,7 @@ class GoFish(Game):
             hands=tuple(Hand(hands[s], owner=s, ordered=False) for s in seats),
             pool=Pile(pool, Visibility.SECRET),
             books=tuple(Pile(owner=s) for s in seats),
-            out=[False] * self.players, pending=[])
+            out=[], pending=[])
         for seat in seats:
             for rank in sorted({rank_of(c) for c in hands[seat]}):
                 lay_book(state, seat, rank)

@@ -44,9 +44,8 @@ class GoFishNarrator(Narrator):
             laid = [c for c in new.cards if c not in old.cards]
             for book in sorted({rank_of(c) for c in laid}):
                 text += f"; seat {seat} lays down the {rank_name(book)}"
-        for seat, (was, now) in enumerate(zip(before.out, after.out)):
-            if now and not was:
-                text += f"; seat {seat} is out"
+        for seat in after.eliminated[len(before.eliminated):]:
+            text += f"; seat {seat} is out"
         if not after.pending:
             text += "; game over: books " + ", ".join(str(len(p.cards) // SUITS) for p in after.books)
         return text

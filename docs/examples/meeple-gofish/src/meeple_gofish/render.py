@@ -12,7 +12,7 @@ def render(view: View) -> str:
     lines = [f"pool: {view.pool.size} cards    questions asked: {view.questions}"]
     for seat, (hand, books) in enumerate(zip(view.hands, view.books)):
         laid = sorted({rank_of(c) for c in books.cards})
-        head = f"seat {seat}{' (out)' if view.out[seat] else ''}: "
+        head = f"seat {seat}{' (out)' if seat in view.eliminated else ''}: "
         shelf = f"    books: {', '.join(rank_name(r) for r in laid)}" if laid else ""
         if hand.cards is not None:
             lines.append(head + (names(hand.cards) or "no cards") + shelf)

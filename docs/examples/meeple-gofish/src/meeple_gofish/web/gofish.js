@@ -18,6 +18,7 @@ export function Board({ update, previous, play, kit, seatName }) {
   const { html, Card, Pile, HiddenHand, useSelection } = kit;
   const f = update.view.fields;
   const me = update.seat;
+  const out = update.view.eliminated || [];
   const hand = me !== null && f.hands[me].cards ? [...f.hands[me].cards].sort((a, b) => a - b) : [];
   const asks = update.legal.filter((m) => m.action.type === "ask");
   const selection = useSelection(`${update.view.moves}/${JSON.stringify(hand)}`);
@@ -45,13 +46,13 @@ export function Board({ update, previous, play, kit, seatName }) {
       <span class="count">${f.questions} questions asked</span></div>
     ${f.hands.map((zone, s) => s === me ? "" : html`<section class="seat-area" data-field=${`hands[${s}]`} aria-label=${`${seatName(s)}'s hand`}>
       <h3 class="zone-title">${seatName(s)} · ${zone.size} card${zone.size === 1 ? "" : "s"}
-        ${f.out[s] ? html`<span class="badge">out</span>` : ""}</h3>
+        ${out.includes(s) ? html`<span class="badge">out</span>` : ""}</h3>
       <div class="row"><${HiddenHand} zone=${zone} nameOf=${cardName} /> ${shelf(s)}
         ${asks.filter((m) => m.action.seat === s && m.action.rank === chosen).map((m) => html`<button type="button"
           class="act primary" data-action=${JSON.stringify(m.action)} onClick=${() => play(m.action)}>Ask ${seatName(s)} for ${RANK_WORDS[chosen]}</button>`)}
       </div></section>`)}
     ${me !== null ? html`<section class="seat-area" data-field=${`hands[${me}]`} aria-label="your hand">
-      <h3 class="zone-title">your hand ${f.out[me] ? html`<span class="badge">out</span>` : ""}</h3>
+      <h3 class="zone-title">your hand ${out.includes(me) ? html`<span class="badge">out</span>` : ""}</h3>
       <div class="row">${hand.length ? hand.map((card) => face(card, {
         selected: rank(card) === chosen,
         fresh: before !== undefined && !(before.hands[me].cards || []).includes(card),
