@@ -5,17 +5,22 @@ refused. Rule numbers refer to rules.md, rulings to RULINGS.md."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from attrs import frozen
 
 from meeple import Action, Decision
 
 from .actions import Ask
-from .cards import SUITS, rank_name, rank_of
+from .cards import RANK_CHARS, SUITS, rank_name, rank_of
 
 if TYPE_CHECKING:
     from .game import GoFishState
+
+MOST_PLAYERS = 5
+#: One action object per question, shared (actions are values): `ASKS[seat][rank]`. Rollouts ask
+#: for the legal questions at every decision; sharing them saves building them each time.
+ASKS = tuple(tuple(Ask(seat, rank) for rank in range(len(RANK_CHARS))) for seat in range(MOST_PLAYERS))
 
 
 # -- 2. Books ------------------------------------------------------------------------------------
@@ -24,7 +29,7 @@ def lay_book(state: "GoFishState", seat: int, rank: int) -> bool:
     """Rule 2: if `seat` holds all four cards of `rank`, it lays them down face up at once.
     Returns whether it did."""
     hand = state.hands[seat]
-    book = [c for c in hand if rank_of(c) == rank]
+    book = [c for c in hand if c // SUITS == rank]  # rank_of, inlined: this runs at every question
     if len(book) < SUITS:
         return False
     hand.remove_many(book)
@@ -34,6 +39,23 @@ def lay_book(state: "GoFishState", seat: int, rank: int) -> bool:
 
 def books_made(state: "GoFishState") -> int:
     return sum(len(pile) for pile in state.books) // SUITS
+
+
+def no_book_in_hand(view) -> "Callable[[GoFishState], bool]":
+    """`GoFish.sample_condition`: rule 2 lays a book down the moment a seat holds it, so everyone
+    knows no hand holds all four cards of a rank. A sample dealing the hidden cards at random
+    may put four of a kind in one hand; it is dealt again (the sampler's rejection keeps every
+    other deal equally likely). Such a sample could not be played on: that seat would hold a
+    rank nobody else could ask for, and the game could never end."""
+    return _no_book_in_hand
+
+
+def _no_book_in_hand(state: "GoFishState") -> bool:
+    for hand in state.hands:
+        ranks = [card // SUITS for card in hand]  # rank_of, inlined: once per sample
+        if any(ranks.count(rank) == SUITS for rank in set(ranks)):
+            return False
+    return True
 
 
 # -- 3-5. A question -----------------------------------------------------------------------------
@@ -46,8 +68,8 @@ class Turn(Decision):
         return "ask for a rank"
 
     def legal_actions(self, state: "GoFishState"):
-        ranks = sorted({rank_of(c) for c in state.hands[self.player]})
-        return [Ask(seat, rank) for seat in askable(state, self.player) for rank in ranks]
+        ranks = sorted({card // SUITS for card in state.hands[self.player]})  # rank_of, inlined
+        return [ASKS[seat][rank] for seat in askable(state, self.player) for rank in ranks]
 
     def explain_illegal(self, state: "GoFishState", action: Action) -> str | None:
         if not isinstance(action, Ask):

@@ -14,7 +14,7 @@ from meeple import Game, GameSpec, Hand, Information, Option, Pile, Rng, State, 
 from .actions import Ask
 from .cards import SUITS, deck, rank_of
 from .cards import name as card_name
-from .decisions import Turn, lay_book, start_turn
+from .decisions import MOST_PLAYERS, Turn, lay_book, no_book_in_hand, start_turn
 from .greedy import GREEDY
 from .narration import GoFishNarrator
 from .render import render
@@ -60,7 +60,7 @@ class GoFish(Game):
         id="gofish",
         title="Go Fish",
         min_players=2,
-        max_players=5,
+        max_players=MOST_PLAYERS,
         information=Information.IMPERFECT,
         chance=True,
         options=(
@@ -80,6 +80,7 @@ class GoFish(Game):
     web_renderer = "web/gofish.js"  # the table in the browser (meeple server)
     shown_fields = ("hands", "pool", "books", "questions")
     card_names = staticmethod(card_name)
+    sample_condition = staticmethod(no_book_in_hand)  # no hand holds a whole rank (rule 2)
 
     @cached_property
     def ranks(self) -> int:
