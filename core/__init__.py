@@ -12,6 +12,8 @@ from .errors import (BotError, IllegalAction, MeepleError, OptionError, RecordEr
                      RegistrationError, SaveError, SerializationError, UnknownName)
 from .game import Game
 from .hookspecs import hookimpl
+from .knowledge import (CardAbove, CardBelow, CardIs, CardsEqual, Fact, HoldsAtLeast, HoldsNone, Known,
+                        PublicRecord)
 from .layout import hidden_field
 from .narration import Narrator
 from .options import Option, Options
@@ -25,9 +27,10 @@ from .zones import (Counters, Display, Grid, Hand, KeyedPiles, Pile, Tableau, Vi
 __version__ = "0.1.0"
 
 __all__ = [
-    "Action", "Bot", "BotError", "BotInfo", "BotSpec", "Counters", "Decision", "Display",
+    "Action", "Bot", "BotError", "BotInfo", "BotSpec", "CardAbove", "CardBelow", "CardIs", "CardsEqual",
+    "Counters", "Decision", "Display", "Fact", "HoldsAtLeast", "HoldsNone", "Known",
     "Dynamics", "Game", "GameSpec", "Grid", "Hand", "IllegalAction", "Information", "KeyedPiles",
-    "MeepleError", "Narrator", "Option", "OptionError", "Options", "Pile", "RecordError",
+    "MeepleError", "Narrator", "Option", "OptionError", "Options", "Pile", "PublicRecord", "RecordError",
     "Registry", "RegistrationError", "Rng", "SaveError", "SerializationError", "Simultaneous",
     "State", "Tableau", "UnknownName", "Utility", "View", "Visibility", "Zone", "hidden_field", "hookimpl",
 ]

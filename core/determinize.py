@@ -16,9 +16,11 @@ dealt again until the sample agrees: rejection, so every deal the view allows st
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Callable
+from math import factorial
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from .errors import MeepleError
+from .knowledge import COUNT_FACTS, HoldsAtLeast, HoldsNone, kind_function, zone_cards
 from .layout import Kind, game_fields
 from .rng import Rng
 from .view import View
@@ -49,6 +51,7 @@ def rebuild(game: "Game", view: View, rng: Rng) -> tuple["State", list[tuple[Zon
     state.moves = view.moves
     state._legal = None
     state._choices = dict(view.choices) or None  # the viewer's own choice (all: the observer's)
+    state._facts = view.facts  # the facts the viewer knows: every sample keeps (and honours) them
     unknown: list[tuple[Zone, int]] = []
     for info in game_fields(type(state)):
         if info.hidden:
@@ -108,9 +111,24 @@ class Sampler:
         self._template = template
         self._runs = _runs([(position[id(zone)], slot) for zone, slot in unknown])
         self._pool = pool
-        condition = game.sample_condition
-        self._holds = None if condition is None else condition(view)  # None: nothing to test
         self._who = f"{game.spec.id}: " + ("the observer" if view.player is None else f"seat {view.player}")
+        facts = [known.fact for known in view.facts]
+        # Facts about how many cards of a kind a zone holds: dealt so that they hold (exactly).
+        self._counted = CountedDeal.build(template, unknown, pool, facts, self._who) if facts else None
+        # Every other test a sample must pass, by rejection: the game's condition, the other facts.
+        tests, named = [], []
+        condition = game.sample_condition
+        holds = None if condition is None else condition(view)  # None: nothing to test
+        if holds is not None:
+            tests.append(holds)
+            named.append("the game's sample_condition accepts")
+        by_position = [fact for fact in facts if not isinstance(fact, COUNT_FACTS)]
+        if by_position:
+            kind = kind_function(game)
+            tests.append(lambda state: all(fact.holds(zone_cards(state), kind) for fact in by_position))
+            named.append(f"that keeps what it knows ({'; '.join(fact.describe() for fact in by_position)})")
+        self._tests = " and ".join(named)
+        self._holds = tests[0] if len(tests) == 1 else (lambda state: all(t(state) for t in tests)) if tests else None
 
     def __call__(self, rng: Rng) -> "State":
         """A random full state whose view for the sampled view's player equals that view and that
@@ -123,20 +141,173 @@ class Sampler:
             state = self._deal(rng)
             if holds(state):
                 return state
-        raise MeepleError(f"{self._who}'s view allows no sample the game's sample_condition accepts "
-                          f"(none in {MOST_DEALS:,} deals of its {len(self._pool)} unseen cards)")
+        raise MeepleError(f"{self._who}'s view allows no sample {self._tests} (none in {MOST_DEALS:,} "
+                          f"deals of its {len(self._pool)} unseen cards)")
 
     def _deal(self, rng: Rng) -> "State":
         """One draw: the view's state cloned, a fresh RNG, the shuffled pool dealt into its slots."""
         state = self._template.clone()
         state.rng = rng.spawn()
-        pool = self._pool[:]
-        rng.shuffle(pool)
+        if self._counted is None:
+            pool = self._pool[:]
+            rng.shuffle(pool)
+        else:
+            pool = self._counted.arrange(rng)
         if pool:
             zones = [zone for _, zone in state.zones()]
             for index, start, begin, end in self._runs:  # the k-th card of the pool to the k-th slot
                 zones[index].set_slots(start, pool[begin:end])
         return state
+
+
+class CountedDeal:
+    """Deals the unseen cards so that every fact about how many cards of a kind a zone holds
+    ("holds no 7", "holds at least one 7") is true, every such deal equally likely: the exact
+    posterior, with no rejection.
+
+    A deal is counted by kinds: how many cards of each kind go to each constrained zone (a zone
+    a count fact names), the rest to the *free* slots (every other hidden slot, one pool). For a
+    table of such counts `x`, the number of deals of the (distinct) cards is the product over
+    kinds of the multinomial `n_k! / prod(x_zk!)` (times arrangements within zones, the same for
+    every table). `_ways(i, room)` counts the deals of kinds `i..` into the room left, once per
+    (kind, room); a draw walks the kinds, picking each kind's split with probability
+    proportional to its ways, then shuffles each kind's cards into its split and each zone's
+    cards into its slots. Kinds no fact names travel together as one kind (the same count).
+    """
+
+    def __init__(self, groups: list[list[int]], kinds: list[list[Any]],
+                 bounds: list[list[tuple[int, int]]], size: int) -> None:
+        self.groups = groups  # per constrained zone, then the free slots: indices into the deal
+        self.kinds = kinds  # per kind (the unnamed kinds last, as one): its unseen cards
+        self.bounds = bounds  # bounds[kind][zone]: (least, most) of its cards dealt to that zone
+        self.size = size
+        self._options: dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], int]]] = {}
+
+    @classmethod
+    def build(cls, template: "State", unknown: list[tuple[Zone, int]], pool: list[Any],
+              facts: list[Any], who: str) -> "CountedDeal | None":
+        """The deal for these facts (None when no count fact is about a hidden slot); MeepleError
+        when no deal makes them all true."""
+        counted = [fact for fact in facts if isinstance(fact, COUNT_FACTS)]
+        if not counted:
+            return None
+        kind = kind_function(template.game)
+        zones = dict(template.zones())
+        names = list(dict.fromkeys(fact.zone for fact in counted))
+        named_kinds = list(dict.fromkeys(fact.kind for fact in counted))
+        slots_of: dict[int, list[int]] = {id(zones[name]): [] for name in names if name in zones}
+        free: list[int] = []
+        for k, (zone, _) in enumerate(unknown):
+            slots_of.get(id(zone), free).append(k)
+        groups = [slots_of.get(id(zones.get(name)), []) for name in names] + [free]
+        if not any(groups[:-1]):
+            return None  # every fact is about cards the viewer sees: the view already keeps them
+        by_kind: dict[Any, list[Any]] = {k: [] for k in named_kinds}
+        other: list[Any] = []
+        for card in pool:
+            by_kind.get(kind(card), other).append(card)
+        kinds = [by_kind[k] for k in named_kinds] + [other]
+        bounds = [[(0, len(group)) for group in groups] for _ in kinds]
+        seen = zone_cards(template)
+        for fact in counted:
+            z, i = names.index(fact.zone), named_kinds.index(fact.kind)
+            held = sum(1 for c in seen(fact.zone) if c is not None and kind(c) == fact.kind)
+            least, most = bounds[i][z]
+            if isinstance(fact, HoldsNone):
+                most = 0 if not held else -1  # a seen card of that kind: no deal makes it true
+            elif isinstance(fact, HoldsAtLeast):
+                least = max(least, fact.count - held)
+            bounds[i][z] = (least, most)
+        deal = cls(groups, kinds, bounds, len(pool))
+        if not deal._ways(0, tuple(len(group) for group in groups)):
+            described = "; ".join(fact.describe() for fact in counted)
+            raise MeepleError(f"{who} knows contradictory facts: no deal of its {len(pool)} unseen "
+                              f"cards makes them all true ({described})")
+        return deal
+
+    def _splits(self, i: int, room: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+        """Each way to split kind `i`'s cards among the zones (free slots last) within `room`
+        and its bounds, with the number of deals it leads to (memoized per kind and room)."""
+        key = (i, room)
+        found = self._options.get(key)
+        if found is not None:
+            return found
+        n, bounds = len(self.kinds[i]), self.bounds[i]
+        last = i == len(self.kinds) - 1
+        options = []
+        for split in _compositions(n, [(lo, min(hi, r)) for (lo, hi), r in zip(bounds[:-1], room[:-1])]):
+            rest = n - sum(split)
+            if rest > room[-1] or (last and any(r != x for r, x in zip(room, split))):
+                continue
+            after = tuple(r - x for r, x in zip(room, split + (rest,)))
+            ways = _multinomial(n, split + (rest,)) * (self._ways(i + 1, after) if not last else int(not any(after)))
+            if ways:
+                options.append((split + (rest,), ways))
+        self._options[key] = options
+        return options
+
+    def _ways(self, i: int, room: tuple[int, ...]) -> int:
+        """The number of deals of kinds `i..` filling exactly `room` (every bound kept)."""
+        return sum(ways for _, ways in self._splits(i, room))
+
+    def arrange(self, rng: Rng) -> list[Any]:
+        """One deal, every deal that keeps the facts equally likely: the card for each unknown
+        slot, in the sampler's slot order."""
+        room = tuple(len(group) for group in self.groups)
+        dealt: list[list[Any]] = [[] for _ in self.groups]
+        for i, cards in enumerate(self.kinds):
+            options = self._splits(i, room)
+            ticket = _below(rng, sum(ways for _, ways in options))
+            for split, ways in options:
+                ticket -= ways
+                if ticket < 0:
+                    break
+            cards = cards[:]
+            rng.shuffle(cards)
+            at = 0
+            for group, count in zip(dealt, split):
+                group.extend(cards[at:at + count])
+                at += count
+            room = tuple(r - x for r, x in zip(room, split))
+        arranged: list[Any] = [None] * self.size
+        for slots, cards in zip(self.groups, dealt):
+            rng.shuffle(cards)
+            for k, card in zip(slots, cards):
+                arranged[k] = card
+        return arranged
+
+
+def _compositions(n: int, ranges: list[tuple[int, int]]) -> Iterator[tuple[int, ...]]:
+    """Every tuple `x` with `lo <= x[j] <= hi` for `ranges[j]` and `sum(x) <= n`."""
+    if not ranges:
+        yield ()
+        return
+    (lo, hi), rest = ranges[0], ranges[1:]
+    for x in range(lo, min(hi, n) + 1):
+        for tail in _compositions(n - x, rest):
+            yield (x,) + tail
+
+
+def _multinomial(n: int, parts: tuple[int, ...]) -> int:
+    result = factorial(n)
+    for part in parts:
+        result //= factorial(part)
+    return result
+
+
+def _below(rng: Rng, n: int) -> int:
+    """A uniform integer in [0, n) for any n (`Rng.below` draws from 64 bits at most)."""
+    if n <= 1 << 64:
+        return rng.below(n)
+    bits = n.bit_length()
+    words = (bits + 63) // 64
+    while True:
+        z = 0
+        for _ in range(words):
+            z = (z << 64) | rng.next64()
+        z >>= words * 64 - bits
+        if z < n:
+            return z
 
 
 def _runs(slots: list[tuple[int, int]]) -> list[tuple[int, int, int, int]]:

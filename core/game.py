@@ -59,6 +59,12 @@ class Game:
     bookkeeping the rules keep for themselves (a turn's progress flags) is left out."""
     card_names: ClassVar["Callable[[Any], str] | None"] = None
     """``card_names(card) -> str``: what people call a card ("Joker", "QS"); None: its value."""
+    card_kind: ClassVar["Callable[[Any], Any] | None"] = None
+    """``card_kind(card) -> kind``: what facts about hidden cards compare (`meeple.knowledge`:
+    "holds no 7", "above 3"), a rank say; None: the card itself."""
+    records_facts: ClassVar[bool] = False
+    """Whether the rules record facts about hidden cards (`State.learn`): RL observations then
+    carry a facts block (docs/knowledge.md)."""
     # -- end of what the game carries ---------------------------------------------------------------
 
     sample_condition: ClassVar["SampleCondition | None"] = None

@@ -17,7 +17,7 @@ import attrs
 from .zones import Zone
 
 HIDDEN = "meeple_hidden"
-BASE_FIELDS = ("game", "rng", "pending", "moves", "_legal", "_choices")
+BASE_FIELDS = ("game", "rng", "pending", "moves", "_legal", "_choices", "_facts")
 
 
 class Kind(enum.Enum):

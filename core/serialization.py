@@ -21,6 +21,7 @@ from cattrs.v import format_exception
 
 from .actions import Action, Decision
 from .errors import MeepleError, SerializationError
+from .knowledge import FACT_TYPES, Fact, Known
 from .layout import Kind, game_fields
 from .rng import Rng
 from .view import View
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from .state import State
 
 FORMAT_VERSION = 1
+_FACTS = tuple[Known, ...]
 
 
 def _freeze(value: Any) -> Any:
@@ -75,6 +77,7 @@ def make_base_converter() -> cattrs.Converter:
     for kind in (int, bool, str):  # exact types: cattrs would coerce (`int(2.9)`, `int(True)`, `str(5)`)
         converter.register_structure_hook(kind, _exactly)
     _zone_hooks(converter)
+    _tagged(converter, Fact, FACT_TYPES, "fact")
     converter.register_structure_hook_func(_is_zone_view, _structure_zone_view)
     converter.register_unstructure_hook_factory(
         _is_zone_view, lambda cls: _zone_view_unstructurer(converter, cls))
@@ -243,6 +246,8 @@ def view_to_data(game_cls: type["Game"], view: View) -> dict[str, Any]:
         data["choices"] = [[seat, converter.unstructure(a, Action)] for seat, a in view.choices]
     if view.eliminated:  # seats out of the game, in the order they went out (absent when none)
         data["eliminated"] = list(view.eliminated)
+    if view.facts:  # facts about hidden cards this viewer knows (absent when none)
+        data["facts"] = converter.unstructure(view.facts, _FACTS)
     return data
 
 
@@ -252,7 +257,7 @@ def view_from_data(game_cls: type["Game"], data: Any) -> View:
 
     def build() -> View:
         _expect_keys(data, {"game", "player", "moves", "pending", "fields"}, "view",
-                     frozenset({"chosen", "choices", "eliminated"}))
+                     frozenset({"chosen", "choices", "eliminated", "facts"}))
         fields = data["fields"]
         if set(fields) != set(types):
             raise ValueError(f"fields {sorted(fields)} do not match {sorted(types)}")
@@ -263,6 +268,7 @@ def view_from_data(game_cls: type["Game"], data: Any) -> View:
             tuple(_int(seat) for seat in data.get("chosen", ())),
             tuple(_choice(converter, pair) for pair in data.get("choices", ())),
             tuple(_int(seat) for seat in data.get("eliminated", ())),
+            converter.structure(data.get("facts", ()), _FACTS),
         )
 
     return _guard("view", build)
@@ -310,6 +316,8 @@ def state_to_data(state: "State") -> dict[str, Any]:
     choices = state._choices
     if choices:  # secret choices of a simultaneous decision under way (absent otherwise)
         data["choices"] = [[seat, converter.unstructure(a, Action)] for seat, a in choices.items()]
+    if state.facts:  # facts about hidden cards (absent when none: older saves keep their shape)
+        data["facts"] = converter.unstructure(state.facts, _FACTS)
     return data
 
 
@@ -319,7 +327,7 @@ def state_from_data(game_cls: type["Game"], data: Any) -> "State":
 
     def build() -> "State":
         _expect_keys(data, {"game", "players", "options", "rng", "moves", "pending", "fields"}, "state",
-                     frozenset({"choices"}))
+                     frozenset({"choices", "facts"}))
         if data["game"] != game_cls.spec.id:
             raise ValueError(f"this is a {data['game']!r} state, not {game_cls.spec.id!r}")
         options = data["options"]
@@ -343,6 +351,8 @@ def state_from_data(game_cls: type["Game"], data: Any) -> "State":
                           pending=[converter.structure(d, Decision) for d in data["pending"]],
                           moves=_int(data["moves"]), **values)
         state.restore_choices(_choice(converter, pair) for pair in data.get("choices", ()))
+        for known in converter.structure(data.get("facts", ()), _FACTS):
+            state.learn(known.fact, known.seats)  # checked as the rules' own: true, known by seats
         return state
 
     return _guard("state", build)

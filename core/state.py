@@ -23,6 +23,8 @@ from attrs import define
 from .actions import Action, Decision, PendingDecisions
 from .errors import IllegalAction
 from .game import Game
+from . import knowledge
+from .knowledge import Fact, Known
 from .layout import Kind, game_fields, zones_of
 from .rng import Rng
 from .view import View, build_view
@@ -61,6 +63,9 @@ class State(PendingDecisions, metaclass=StateMeta):
     # keys ascending. Secret (views show each seat only its own). Never mutated in place (a new
     # dict per choice), so clones share it; None when nobody has a pending choice.
     _choices: dict[int, Action] | None = attrs.field(default=None, init=False, repr=False)
+    # The facts the rules recorded about hidden cards, each with who knows it (`learn`): a tuple,
+    # replaced (never mutated) on change, so clones share it.
+    _facts: tuple[Known, ...] = attrs.field(default=(), init=False, repr=False)
 
     view_extra_types: ClassVar[dict[str, Any]] = {}
 
@@ -297,7 +302,7 @@ class State(PendingDecisions, metaclass=StateMeta):
         """An independent copy: zones and lists are copied, immutable values shared."""
         new = object.__new__(type(self))
         new.game, new.rng, new.pending, new.moves = self.game, self.rng.copy(), self.pending[:], self.moves
-        new._legal, new._choices = self._legal, self._choices
+        new._legal, new._choices, new._facts = self._legal, self._choices, self._facts
         for name, copy in _copiers(type(self)):
             setattr(new, name, copy(getattr(self, name)))
         return new
@@ -305,6 +310,34 @@ class State(PendingDecisions, metaclass=StateMeta):
     def view(self, player: int | None) -> View:
         """What `player` may see (None: everything but the RNG), as a frozen View built now."""
         return build_view(self, player)
+
+    # -- what seats know without seeing (meeple.knowledge) --------------------------------------
+
+    @property
+    def facts(self) -> tuple[Known, ...]:
+        """Every fact the rules recorded (`learn`), each with the seats that know it."""
+        return self._facts
+
+    def learn(self, fact: Fact, by: Iterable[int] | int | None = None) -> None:
+        """Record `fact` (a `meeple.knowledge` fact, true now), known to the seats `by` (a seat,
+        seats, or None: everyone): their views show it and their samples honour it."""
+        self._facts = knowledge.learn(self._facts, self, fact, by)
+
+    def forget(self, zone: str | None = None, kinds: Iterable[Any] | None = None,
+               types: tuple[type[Fact], ...] = knowledge.FACT_TYPES) -> None:
+        """Drop the facts of `types` naming `zone` (None: any zone) and, for facts about a
+        kind, one of `kinds` (None: any kind)."""
+        self._facts = knowledge.forget(self._facts, knowledge.about(zone, kinds, types))
+
+    def cards_gained(self, zone: str, kinds: Iterable[Any] | None = None) -> None:
+        """Cards of `kinds` (None: a card others did not see) went into `zone`: facts that it
+        holds none of them are dropped."""
+        self._facts = knowledge.forget(self._facts, knowledge.gained(zone, kinds))
+
+    def cards_lost(self, zone: str, kinds: Iterable[Any] | None = None) -> None:
+        """Cards of `kinds` (None: any) left `zone`: facts that it holds at least some of them,
+        and every fact about a card of it by position, are dropped."""
+        self._facts = knowledge.forget(self._facts, knowledge.lost(zone, kinds))
 
     def zones(self) -> list[tuple[str, Zone]]:
         """Every zone with a readable name, e.g. `("hands[2]", <Hand>)`."""

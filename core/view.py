@@ -14,6 +14,7 @@ import attrs
 from attrs import frozen
 
 from .actions import Action, Decision, PendingDecisions
+from .knowledge import Known, known_to
 from .layout import Kind, game_fields
 
 
@@ -31,6 +32,9 @@ class View(PendingDecisions):
 
     `eliminated` lists the seats out of the game, in the order they went out (public: every
     viewer sees it; `State.eliminated`).
+
+    `facts` are the facts about hidden cards this viewer knows (`meeple.knowledge.Known`: a fact
+    and who knows it), in the order the rules learned them; all of them for the observer.
     """
 
     game: str
@@ -41,6 +45,7 @@ class View(PendingDecisions):
     chosen: tuple[int, ...] = ()
     choices: tuple[tuple[int, Action], ...] = ()
     eliminated: tuple[int, ...] = ()
+    facts: tuple[Known, ...] = ()
     _by_name: dict[str, Any] = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -84,7 +89,8 @@ def build_view(state: Any, player: int | None) -> View:
     fields.extend(state.view_extras(player).items())
     choices = state._choices or {}
     return View(state.game.spec.id, player, state.moves, tuple(state.pending), tuple(fields),
-                tuple(choices), visible_choices(choices, player), state.eliminated())
+                tuple(choices), visible_choices(choices, player), state.eliminated(),
+                known_to(state._facts, player))
 
 
 #: What a view shows of a state field of each kind (`player` sees a zone as its view says).

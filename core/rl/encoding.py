@@ -16,6 +16,8 @@ Layout, in order:
    its cards, its index in the action space / the number of actions (`ActionFeatures`).
 4. **The state's visible fields**, in field order: zones as `meeple.rl.features` encodes them
    (a registry keyed on the zone class), other fields as values.
+5. **The facts the viewer knows** (`View.facts`), for a game that declares `records_facts`:
+   counts per zone and kind, then facts about single cards (`meeple.rl.features.FactsPart`).
 
 Values, from the field's annotation: a bool as 0/1; an int or float as value / its capacity
 (`rl_capacities[path]`, default the largest of the seats, the declared maximum length and the
@@ -56,7 +58,7 @@ from ..actions import Action
 from ..game import Game
 from ..layout import Kind, game_fields
 from ..view import View
-from .features import Cards, Context, EncodingError, Part, zone_part
+from .features import Cards, Context, EncodingError, FactsPart, Part, zone_part
 
 __all__ = ["EncodingError", "ObservationEncoder", "InformationState", "encoder_for",
            "register_encoding", "check_capacities", "random_play"]
@@ -411,6 +413,10 @@ class ObservationEncoder:
             else:
                 self.parts.append((lambda view, n=name: view.field(n),
                                    values.part(name, info.view_annotation)))
+        self.facts = None  # a game that records facts encodes them last (`FactsPart`)
+        if cls.records_facts:
+            self.facts = FactsPart([name for name, _ in skeleton.zones()], context)
+            self.parts.append((lambda view: view.facts, self.facts))
         self.size = sum(part.size for _, part in self.parts)
 
     def layout(self) -> list[Block]:
@@ -430,6 +436,9 @@ class ObservationEncoder:
     def encode(self, view: View, out: np.ndarray | None = None) -> np.ndarray:
         """The observation of `view` (a seat's view; the observer's view(None) works too),
         written into `out` (zeroed first) when given."""
+        if view.facts and self.facts is None:
+            raise EncodingError(f"a {self.game.spec.id} view holds facts about hidden cards, but the game "
+                                f"does not declare records_facts = True: its observations have no facts block")
         if out is None:
             out = np.zeros(self.size, dtype=np.float32)
         else:

@@ -366,3 +366,93 @@ def _grid(zone: Grid, name: str, context: Context) -> Part:
 def _counters(zone: Counters, name: str, context: Context) -> Part:
     return CountersPart(name, zone, context)
 
+
+
+# -- facts about hidden cards (meeple.knowledge) ------------------------------------------------
+
+FACTS_CAPACITY = 8  # facts about single cards encoded, unless declared (rl_capacities["facts"])
+
+
+class FactsPart(Part):
+    """The facts a view holds (`View.facts`), for a game that records them (`Game.records_facts`).
+
+    Facts about counts fill a grid, per zone and per kind (`Game.card_kind` of the deck's cards):
+    a bit for "holds none" and "holds at least" count / the copies of that kind. Facts about
+    single cards (`CardAbove`, `CardBelow`, `CardIs`, `CardsEqual`) fill up to
+    `rl_capacities["facts"]` entries (default `FACTS_CAPACITY`), in the order they were learned:
+    the fact's type (one-hot), its zone (one-hot), its position / the deck size, its value
+    (one-hot over the kinds), the other card's zone and position (for `CardsEqual`), and which
+    seats know it (a bit per seat; all for everyone)."""
+
+    TYPES = ("card_above", "card_below", "card_is", "cards_equal")
+
+    def __init__(self, zones: Sequence[str], context: Context) -> None:
+        from ..knowledge import kind_function
+
+        self.name = "facts"
+        kind = kind_function(context.game)
+        copies = Counter(kind(card) for card in context.game.deck())
+        self.kinds = sorted(copies, key=lambda k: (type(k).__name__, k))
+        self.kind_index = {k: i for i, k in enumerate(self.kinds)}
+        self.copies = [copies[k] for k in self.kinds]
+        self.zones = {name: i for i, name in enumerate(zones)}
+        self.players, self.total = context.players, max(1, context.deck.total)
+        self.capacity = context.capacity("facts", FACTS_CAPACITY)
+        z, k = len(self.zones), len(self.kinds)
+        self.grid = z * k * 2
+        self.stride = len(self.TYPES) + z + 1 + k + z + 1 + self.players
+        self.size = self.grid + self.capacity * self.stride
+
+    def names(self) -> list[str]:
+        grid = [f"facts.{zone}.{what}[{kind!r}]" for zone in self.zones for kind in self.kinds
+                for what in ("none", "at_least")]
+        one = ([f"type=={t}" for t in self.TYPES] + [f"zone=={z}" for z in self.zones] + ["position"]
+               + [f"value=={k!r}" for k in self.kinds] + [f"other_zone=={z}" for z in self.zones]
+               + ["other_position"] + [f"known_to[{s}]" for s in range(self.players)])
+        return grid + [f"facts.card[{i}].{n}" for i in range(self.capacity) for n in one]
+
+    def _zone(self, name: str) -> int:
+        try:
+            return self.zones[name]
+        except KeyError:
+            raise EncodingError(f"a fact names the zone {name!r}, which the game's setup has not") from None
+
+    def _kind(self, kind: Any) -> int:
+        try:
+            return self.kind_index[kind]
+        except (KeyError, TypeError):
+            raise EncodingError(f"a fact names the kind {kind!r}, which no card of the deck has "
+                                f"(Game.card_kind)") from None
+
+    def write(self, facts: Any, out: Any) -> None:
+        k = len(self.kinds)
+        entry = 0
+        for known in facts:
+            fact = known.fact
+            if fact.tag in ("holds_none", "holds_at_least"):
+                i = self._kind(fact.kind)
+                at = (self._zone(fact.zone) * k + i) * 2
+                if fact.tag == "holds_none":
+                    out[at] = 1.0
+                else:
+                    out[at + 1] = max(out[at + 1], min(1.0, fact.count / self.copies[i]))
+                continue
+            if entry >= self.capacity:
+                raise EncodingError(f"a view holds more than {self.capacity} facts about single cards "
+                                    f"(declare a larger rl_capacities['facts'])")
+            base = self.grid + entry * self.stride
+            z = len(self.zones)
+            out[base + self.TYPES.index(fact.tag)] = 1.0
+            at = base + len(self.TYPES)
+            out[at + self._zone(fact.zone)] = 1.0
+            out[at + z] = min(1.0, fact.position / self.total)
+            at += z + 1
+            if fact.tag == "cards_equal":
+                out[at + k + self._zone(fact.other_zone)] = 1.0
+                out[at + k + z] = min(1.0, fact.other_position / self.total)
+            else:
+                out[at + self._kind(fact.value)] = 1.0
+            at += k + z + 1
+            for seat in range(self.players) if known.seats is None else known.seats:
+                out[at + seat] = 1.0
+            entry += 1

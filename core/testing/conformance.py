@@ -18,9 +18,10 @@ from ..serialization import (action_from_data, action_to_data, state_from_data, 
 from ..spec import Dynamics, Information, Utility
 from ..state import State
 from ..layout import game_fields
+from ..knowledge import false_facts
 from .elimination import EliminationWatch
 from .leaks import (check_action_hides, check_choices_hidden, check_deals_agree, check_determinization,
-                    check_view_hides)
+                    check_facts_learned, check_public_records, check_view_hides)
 
 #: Fresh deals compared by `check_deals_agree` for a game without explicit chance.
 DEAL_SEEDS = 48
@@ -43,6 +44,8 @@ class ConformanceReport:
     deals_compared: int = 0  # fresh deals that showed a seat the same zones as an earlier one
     actions_compared: int = 0  # actions replayed on a copy with permuted hidden cards
     eliminations: int = 0  # seats that went out of the game (`State.eliminated`)
+    facts_seen: int = 0  # states (after an action) keeping at least one fact about hidden cards
+    facts_compared: int = 0  # actions replayed on a copy to check the facts other seats are shown
 
 
 class _OneGameRegistry(Registry):
@@ -118,7 +121,15 @@ def check_game(game: Game, games: int = 8, seed: int = 0, deep_every: int = 5,
 
     Hidden information: fresh deals that show a seat the same zones must show it the same plain
     fields (`check_deals_agree`), and in a game declared imperfect-information two seats' views
-    must differ at least once (one seat knows something another does not). With `strict_fields`, every deep step also replays the action on
+    must differ at least once (one seat knows something another does not).
+
+    Knowledge (`meeple.knowledge`): every fact a state keeps must be true after every action;
+    samples must honour the facts their seat knows; at deep steps each action is replayed on a
+    copy with the cards neither the viewer nor the actor knows permuted, and another seat's
+    facts must not differ where nothing else in its view does (`check_facts_learned`); public
+    records must be the same in every seat's view (`check_public_records`).
+
+    With `strict_fields`, every deep step also replays the action on
     a copy with the cards neither the viewer nor the actor knows permuted (`check_action_hides`):
     for games whose public flow never depends on such cards (in Combo Breaker it does: a card
     drawn face down decides what is owed next, legitimately), so it is not on by default.
@@ -145,6 +156,9 @@ def check_game(game: Game, games: int = 8, seed: int = 0, deep_every: int = 5,
             problems = state.invariants()
             assert not problems, f"{where}: invariants broken: {problems}"
             report.eliminations += elimination.see(state, where)
+            if state.facts:
+                _check_facts_hold(game, state, where)
+                report.facts_seen += 1
             if state.is_terminal:
                 assert not state.legal_actions(), f"{where}: a finished game offers actions"
                 assert not state.owing(), f"{where}: a finished game owes a decision"
@@ -173,6 +187,12 @@ def check_game(game: Game, games: int = 8, seed: int = 0, deep_every: int = 5,
                 report.choices_replaced += replaced
                 report.hiding_views += hid
             action = legal[chooser.below(len(legal))]
+            if deep and (game_cls.records_facts or state.facts):
+                for viewer in range(game.players):
+                    try:
+                        report.facts_compared += check_facts_learned(state, seat, action, viewer, checker)
+                    except AssertionError as exc:
+                        raise AssertionError(f"{where}: {exc}") from None
             if deep and strict_fields and not spec.perfect_information:
                 for viewer in range(game.players):
                     try:
@@ -206,6 +226,16 @@ def check_game(game: Game, games: int = 8, seed: int = 0, deep_every: int = 5,
                                      f"games no seat's view ever hid anything another seat saw (every "
                                      f"hand face up? a pile nobody sees is chance, not hidden information)")
     return report
+
+
+def _check_facts_hold(game: Game, state: State, where: str) -> None:
+    """Every fact the state keeps is true (the rules dropped each one as it went stale), and a
+    game that records facts says so (`Game.records_facts`: its RL observations encode them)."""
+    wrong = false_facts(state)
+    assert not wrong, (f"{where}: the state keeps facts that are no longer true: {'; '.join(wrong)} "
+                       f"(drop a fact when it goes stale: state.cards_gained / cards_lost / forget)")
+    assert type(game).records_facts, (f"{where}: {game.spec.id} records facts about hidden cards but "
+                                      f"does not declare it (set records_facts = True on its Game class)")
 
 
 def _check_final_scores(game: Game, scores: tuple[float, ...], where: str) -> float:
@@ -257,6 +287,7 @@ def _deep_checks(game: Game, state: State, seat: int, legal: tuple[Action, ...],
             problems = child.invariants()
             assert not problems, f"applying {action!r} breaks invariants: {problems}"
         assert state.fingerprint() == before, "applying actions to clones changed the original"
+        check_public_records(state)
         for viewer in range(game.players):
             check_view_hides(state, viewer, rng)
             replaced += check_choices_hidden(state, viewer, rng)

@@ -20,11 +20,20 @@ from typing import Any, Iterable
 import attrs
 
 from ..game import Game
+from ..knowledge import false_facts, public_records
 from ..layout import Kind, game_fields
 from ..rng import Rng
 from ..serialization import view_to_data
 from ..state import State
 from ..view import View
+
+
+#: Permutations tried for a copy the facts two seats know allow (`check_facts_learned`).
+PERMUTATIONS = 24
+#: Copies compared per action and seat (`check_facts_learned`).
+COPIES = 4
+#: Samples drawn from a view holding facts, each checked against them (`check_determinization`).
+FACT_SAMPLES = 4
 
 
 def permute_hidden(state: State, player: int, rng: Rng, also: tuple[int, ...] = ()) -> State:
@@ -95,17 +104,23 @@ def check_determinization(game: Game, state: State, player: int, rng: Rng) -> St
     offers `player` the same legal actions when it owes a decision, and gives every seat owing a
     decision in the sample a legal action there (the game pushed the frame for a seat that could
     act, which every seat saw) and lets it play its moves (a few of them: first, middle, last), as
-    a search playing on from the sample will.
+    a search playing on from the sample will. When the view holds facts (`View.facts`), a few
+    samples are drawn and every fact must hold in each.
 
     During a simultaneous decision the sample keeps `player`'s own pending choice and none of
     the others' (those seats choose again in the sample), so its view differs from the original
     in `chosen` alone."""
     view = state.view(player)
-    sample = game.determinize(view, rng)
     expected = view
     if view.chosen:
         expected = attrs.evolve(view, chosen=tuple(seat for seat, _ in view.choices))
-    assert sample.view(player) == expected, f"a state sampled from seat {player}'s view shows a different view"
+    for _ in range(FACT_SAMPLES if view.facts else 1):  # a sampler ignoring a fact: caught by a few
+        sample = game.determinize(view, rng)
+        assert sample.view(player) == expected, f"a state sampled from seat {player}'s view shows a different view"
+        wrong = false_facts(sample)
+        assert not wrong, (f"a state sampled from seat {player}'s view ignores what seat {player} knows: "
+                           f"{'; '.join(wrong)} is false in it (a game's own determinize must honour "
+                           f"view.facts)")
     problems = sample.invariants()
     assert not problems, f"a state sampled from seat {player}'s view breaks invariants: {problems}"
     if player in state.owing():
@@ -133,17 +148,23 @@ def _zone_names(state_class: type) -> frozenset[str]:
     return frozenset(info.name for info in game_fields(state_class) if info.kind in (Kind.ZONE, Kind.ZONES))
 
 
-def split_view(view: View, zones: frozenset[str]) -> tuple[Any, Any]:
+def split_view(view: View, zones: frozenset[str], records: frozenset[str] = frozenset(),
+               facts: bool = False) -> tuple[Any, Any]:
     """`(what the view shows of the zones, everything else it shows)`: the second part holds the
-    plain fields, view extras and pending frames (as JSON-comparable values)."""
+    plain fields, view extras and pending frames (as JSON-comparable values), and the view's
+    facts when `facts`. Fields named in `records` (public records: every seat saw them) are in
+    neither part."""
     shown = tuple(item for item in view.fields if item[0] in zones)
-    rest = (view.pending, view.chosen, view.choices, tuple(item for item in view.fields if item[0] not in zones))
+    fields = tuple(item for item in view.fields if item[0] not in zones and item[0] not in records)
+    rest = (view.pending, view.chosen, view.choices, fields) + ((view.facts,) if facts else ())
     return shown, rest
 
 
 def _differing(a: Any, b: Any) -> list[str]:
-    (pending_a, chosen_a, choices_a, fields_a), (pending_b, chosen_b, choices_b, fields_b) = a, b
+    (pending_a, chosen_a, choices_a, fields_a, *facts_a), (pending_b, chosen_b, choices_b, fields_b, *facts_b) = a, b
     names = [name for (name, x), (_, y) in zip(fields_a, fields_b) if x != y]
+    if facts_a != facts_b:
+        names.append("the facts it knows")
     if len(fields_a) != len(fields_b):
         names.append("view extras")
     if pending_a != pending_b:
@@ -155,13 +176,13 @@ def _differing(a: Any, b: Any) -> list[str]:
 
 def check_deals_agree(states: Iterable[State], player: int) -> int:
     """Assert that fresh states (different deals) showing `player` the same zones show it the same
-    plain fields, view extras and pending frames: otherwise a plain field depends on cards hidden
+    plain fields, view extras, pending frames and facts: otherwise a plain field depends on cards hidden
     from it. Returns how many states shared their zones with an earlier one (0: nothing compared)."""
     seen: dict[Any, tuple[Any, Any]] = {}
     compared = 0
     for state in states:
         view = state.view(player)
-        shown, rest = split_view(view, _zone_names(type(state)))
+        shown, rest = split_view(view, _zone_names(type(state)), public_records(type(state)), facts=True)
         key = repr(shown)  # zone views are frozen values; repr keys them without hashing lists
         if key in seen:
             compared += 1
@@ -194,12 +215,67 @@ def check_action_hides(state: State, seat: int, action: Any, player: int, rng: R
             f"{action!r} by seat {seat} cannot be played ({exc}) once the cards neither seat {seat} "
             f"nor seat {player} knows were permuted: the rules depend on where a card is that seat "
             f"{seat} cannot see (a frame naming who holds a hidden card must make it known)") from None
-    zones = _zone_names(type(state))
-    shown, rest = split_view(after.view(player), zones)
-    other_shown, other_rest = split_view(other.view(player), zones)
+    zones, records = _zone_names(type(state)), public_records(type(state))
+    shown, rest = split_view(after.view(player), zones, records)
+    other_shown, other_rest = split_view(other.view(player), zones, records)
     if shown == other_shown and rest != other_rest:
         raise AssertionError(
             f"after {action!r}, seat {player}'s view differs in {', '.join(_differing(rest, other_rest))} "
             f"in a state its view cannot tell apart, though its zones do not: a hidden card is copied "
             f"outside its zones")
     return True
+
+
+def check_facts_learned(state: State, seat: int, action: Any, player: int, rng: Rng) -> bool:
+    """Assert that `action` (by `seat`) shows `player`, another seat, no fact it could not know:
+    applied to `state` and to copies in which the cards neither seat knows were permuted (each
+    copy keeping true every fact either seat knows), `action` must not leave `player` two views
+    that differ in their facts alone. A fact about cards a seat cannot see reaches it with
+    something its view shows (cards moving, a count changing, the action of the seat that holds
+    them), or only the seats that took part learn it (`learn(fact, by=...)`). The acting seat may
+    learn from its own action (it looked, it compared), so it is not checked. Up to `COPIES`
+    copies are compared; returns False when none was (the acting seat itself, another seat's
+    secret choice pending, no copy the facts allow in `PERMUTATIONS` tries)."""
+    if player == seat or any(chooser != player for chooser in state.chosen):
+        return False
+    after = state.clone()
+    after.apply(action, seat)
+    zones, records = _zone_names(type(state)), public_records(type(state))
+    view = after.view(player)
+    shown = split_view(view, zones, records)
+    compared = 0
+    for _ in range(PERMUTATIONS):
+        other = permute_hidden(state, player, rng, also=(seat,))
+        if false_facts(other, known_to=(player, seat)):
+            continue  # a copy either seat could tell apart by what it knows
+        try:
+            other.apply(action, seat)
+        except Exception:  # noqa: BLE001 - the rules need what the copy moved: check_action_hides' concern
+            continue
+        other_view = other.view(player)
+        if split_view(other_view, zones, records) == shown and other_view.facts != view.facts:
+            learned = [known.fact.describe() for known in view.facts if known not in other_view.facts]
+            raise AssertionError(
+                f"after {action!r} by seat {seat}, seat {player} is shown facts it cannot know "
+                f"({'; '.join(learned) or 'fewer facts'}): nothing else in its view changes when the "
+                f"cards neither seat sees are others (learn them with by= the seats that took part)")
+        compared += 1
+        if compared == COPIES:
+            break
+    return compared > 0
+
+
+def check_public_records(state: State) -> None:
+    """Assert that every public record (`meeple.knowledge.PublicRecord`) is the same in every
+    seat's view and the observer's: it holds what everyone saw."""
+    records = public_records(type(state))
+    if not records:
+        return
+    views = [(seat, state.view(seat)) for seat in [None, *range(state.players)]]
+    for name in sorted(records):
+        _, first = views[0]
+        for seat, view in views[1:]:
+            if view.field(name) != first.field(name):
+                raise AssertionError(
+                    f"the public record {name!r} differs between the observer's view and seat {seat}'s: "
+                    f"a public record holds what every seat saw ({first.field(name)!r} / {view.field(name)!r})")
