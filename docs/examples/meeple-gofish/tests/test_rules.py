@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from meeple import IllegalAction
+from meeple import HoldsNone, IllegalAction, Known
 from meeple_gofish.actions import Ask
 from meeple_gofish.cards import RANK_CHARS, SUIT_CHARS, deck, rank_of
 from meeple_gofish.decisions import Turn
@@ -147,6 +147,68 @@ def test_with_the_pool_empty_a_go_fish_ends_the_turn_without_a_draw():
     assert len(state.pool) == 0
     state.apply(Ask(1, TWO))
     assert len(state.hands[0]) == 5 and state.decision == Turn(1)
+
+
+# -- What the table hears: facts (rules 3-5, RULINGS.md 10) ---------------------------------------
+
+def facts(state, viewer: int | None = None) -> set:
+    """The facts `viewer`'s view shows, as (type, seat, rank, count) tuples."""
+    return {(type(k.fact).__name__, int(k.fact.zone[6:-1]), k.fact.kind, getattr(k.fact, "count", None))
+            for k in state.view(viewer).facts}
+
+
+def test_a_question_tells_everyone_the_asker_holds_that_rank():
+    state = position({0: "3C", 1: "4C", 2: "5C"}, pool="4D 2S")
+    state.apply(Ask(1, THREE))  # go fish; seat 0 draws the 2S: its 3 is still hidden
+    for viewer in (None, 0, 1, 2):
+        assert ("HoldsAtLeast", 0, THREE, 1) in facts(state, viewer)
+    assert all(k.seats is None for k in state.view(1).facts)  # known to everyone
+
+
+def test_go_fish_tells_everyone_the_asked_seat_holds_none_until_it_draws():
+    state = position({0: "3C", 1: "4C", 2: "5C"}, pool="4D 5D 2S")
+    state.apply(Ask(1, THREE))  # seat 1 says "go fish"
+    assert ("HoldsNone", 1, THREE, None) in facts(state, 2)
+    state.apply(Ask(2, FOUR))  # seat 1's turn: go fish, it draws the 5D, unseen
+    assert ("HoldsNone", 1, THREE, None) not in facts(state, 2)
+    assert ("HoldsNone", 2, FOUR, None) in facts(state, 0)
+
+
+def test_cards_handed_over_are_a_public_record_and_the_giver_holds_none_of_that_rank():
+    state = position({0: "3C 4C", 1: "3D 3H 5C", 2: "5D"}, pool="2C")
+    state.apply(Ask(1, THREE))
+    assert state.handed == tuple(cards("3D 3H"))
+    assert {state.view(viewer).handed for viewer in (None, 0, 1, 2)} == {tuple(cards("3D 3H"))}
+    assert ("HoldsNone", 1, THREE, None) in facts(state, 2)
+    assert ("HoldsAtLeast", 0, THREE, 3) in facts(state, 2)  # the one it asked with, and these two
+    state.apply(Ask(2, FOUR))  # go fish: nothing changes hands
+    assert state.handed == ()
+
+
+def test_drawing_the_rank_asked_for_shows_one_more_of_it():
+    state = position({0: "3C", 1: "4C", 2: "5C"}, pool="3D")
+    state.apply(Ask(1, THREE))
+    assert ("HoldsAtLeast", 0, THREE, 2) in facts(state, 1)
+
+
+def test_a_book_laid_down_ends_every_fact_about_its_rank():
+    state = position({0: "2C 2D 3C", 1: "2H 2S 4C", 2: "5C 3D"}, pool="4D")
+    state.apply(Ask(2, THREE))  # seat 2 hands over the 3D: seat 2 holds no 3s, seat 0 at least 2
+    state.apply(Ask(2, TWO))  # go fish: seat 2 holds no 2s; seat 0 at least one 2
+    assert ("HoldsNone", 2, TWO, None) in facts(state, 1)
+    state.apply(Ask(0, TWO))  # seat 1 takes seat 0's 2s: seat 1 lays the book down
+    assert not any(rank == TWO for _, _, rank, _ in facts(state))
+    assert ("HoldsNone", 2, THREE, None) in facts(state)
+
+
+def test_a_seat_that_draws_at_its_turn_is_no_longer_known_to_hold_none():
+    state = position({0: "2C 3C", 1: "2D", 2: "5C"}, pool="4D 3D")
+    state.apply(Ask(1, TWO))  # seat 1 hands over its only card: it holds no 2s
+    assert Known(HoldsNone("hands[1]", TWO)) in state.facts
+    state.apply(Ask(2, THREE))  # go fish: seat 0 draws the 3D, shows it, asks again
+    state.apply(Ask(2, TWO))  # go fish: draws the 4D; seat 1's turn: it draws a card nobody saw
+    assert state.decision == Turn(1) and ("HoldsNone", 1, TWO, None) not in facts(state)
+    assert ("HoldsNone", 2, TWO, None) in facts(state) and ("HoldsNone", 2, THREE, None) in facts(state)
 
 
 # -- 6. Running out, going out -------------------------------------------------------------------

@@ -1,7 +1,18 @@
 """Go Fish's decision, and the automatic steps around it, in rulebook order: the books laid down
 (rule 2), a question (rules 3-5), running out and going out (rule 6), the end (rule 7). The one
 decision, `Turn`, owns its rules: who decides, what is legal, what happens, why an action is
-refused. Rule numbers refer to rules.md, rulings to RULINGS.md."""
+refused. Rule numbers refer to rules.md, rulings to RULINGS.md.
+
+What the table hears is recorded as facts (`meeple.knowledge`, known to everyone), in the rule
+that reveals it, and dropped in the rule that makes it stale (RULINGS.md 10):
+
+- a question for 7s: the asker holds at least one 7 (`HoldsAtLeast`) — at least one more than
+  everyone knew, plus the cards it then takes;
+- cards handed over: the asked seat holds no 7 now (`HoldsNone`), and they are face up in the
+  asker's hand (`known=True`); "go fish": the asked seat holds no 7 (`HoldsNone`);
+- a draw nobody saw: the drawer's "holds no ..." facts go (`cards_gained`); cards handed away:
+  the giver's "holds at least" facts about that rank go (`cards_lost`); a book laid down: every
+  fact about its rank goes (no hand holds that rank again)."""
 
 from __future__ import annotations
 
@@ -9,7 +20,7 @@ from typing import TYPE_CHECKING, Callable
 
 from attrs import frozen
 
-from meeple import Action, Decision
+from meeple import Action, Decision, HoldsAtLeast, HoldsNone
 
 from .actions import Ask
 from .cards import RANK_CHARS, SUITS, rank_name, rank_of
@@ -34,6 +45,7 @@ def lay_book(state: "GoFishState", seat: int, rank: int) -> bool:
         return False
     hand.remove_many(book)
     state.books[seat].extend(sorted(book))
+    state.forget(kinds=[rank])  # nobody holds the rank any more: what was known of it is moot
     return True
 
 
@@ -84,25 +96,63 @@ class Turn(Decision):
 
     def resolve(self, state: "GoFishState", action: Ask) -> None:
         asker, asked, rank = self.player, action.seat, action.rank
+        mine, theirs = hand_zone(asker), hand_zone(asked)
         state.questions += 1
+        held = max(known_at_least(state, asker, rank), 1)  # rule 3: it asked, so it holds one
         handed = [c for c in state.hands[asked] if rank_of(c) == rank]
+        state.handed = tuple(sorted(handed))
         if handed:  # rule 4: all of them, face up
             state.hands[asked].remove_many(handed)
+            state.cards_lost(theirs, [rank])
+            learn_none(state, asked, rank)  # it handed over every one, in full view
             state.hands[asker].extend(handed, known=True)
+            state.cards_gained(mine, [rank])
+            learn_at_least(state, asker, rank, held + len(handed))
             lay_book(state, asker, rank)
             start_turn(state, asker)
             return
-        # rule 5: "go fish"
+        learn_none(state, asked, rank)  # rule 5: "go fish", heard by everyone
         drawn = draw(state, asker)
         if drawn is not None and rank_of(drawn) == rank:  # the rank asked for: shown, ask again
             hand = state.hands[asker]
             hand.reveal([position_of(hand, drawn)])
+            learn_at_least(state, asker, rank, held + 1)
             lay_book(state, asker, rank)
             start_turn(state, asker)
             return
+        learn_at_least(state, asker, rank, held)
         if drawn is not None:
+            state.cards_gained(mine)  # a card nobody else saw: it may hold any rank now
             lay_book(state, asker, rank_of(drawn))
         start_turn(state, state.next_seat(asker))
+
+
+def hand_zone(seat: int) -> str:
+    """The name facts give `seat`'s hand (as `State.zones()` names it)."""
+    return f"hands[{seat}]"
+
+
+def known_at_least(state: "GoFishState", seat: int, rank: int) -> int:
+    """How many cards of `rank` everyone knows `seat` holds, by the facts (0: nothing known)."""
+    zone = hand_zone(seat)
+    return max((known.fact.count for known in state.facts if type(known.fact) is HoldsAtLeast
+                and known.fact.zone == zone and known.fact.kind == rank), default=0)
+
+
+def learn_at_least(state: "GoFishState", seat: int, rank: int, count: int) -> None:
+    """Everyone knows `seat` holds at least `count` cards of `rank` (one fact per seat and rank:
+    the new count replaces the old; the same count is left as it is)."""
+    if known_at_least(state, seat, rank) != count:
+        state.forget(hand_zone(seat), [rank], (HoldsAtLeast,))
+        state.learn(HoldsAtLeast(hand_zone(seat), rank, count))
+
+
+def learn_none(state: "GoFishState", seat: int, rank: int) -> None:
+    """Everyone knows `seat` holds no card of `rank` (a fact already kept is left as it is:
+    rollouts ask the same questions again and again)."""
+    fact = HoldsNone(hand_zone(seat), rank)
+    if not any(known.fact == fact for known in state.facts):
+        state.learn(fact)
 
 
 def askable(state: "GoFishState", seat: int) -> list[int]:
@@ -115,8 +165,9 @@ def position_of(hand, card: int) -> int:
 
 
 def draw(state: "GoFishState", seat: int) -> int | None:
-    """`seat` draws the top card of the pool, seen by itself only (None: the pool is empty). Its
-    "holds none" facts end: the card may be of any rank (rule 5)."""
+    """`seat` draws the top card of the pool, seen by itself only (None: the pool is empty). The
+    caller says what the table learns: nothing of the card (`cards_gained`), or its rank when it
+    is shown (rule 5)."""
     if not len(state.pool):
         return None
     card = state.pool.pop()
@@ -137,10 +188,12 @@ def start_turn(state: "GoFishState", seat: int) -> None:
         if seat not in state.out:
             if not len(state.hands[seat]):  # rule 6: an empty hand draws and goes on
                 draw(state, seat)
+                state.cards_gained(hand_zone(seat))
             if askable(state, seat):
                 state.pending.append(Turn(seat))
                 return
             drawn = draw(state, seat)  # rule 6: nobody to ask: draw instead, the turn ends
             if drawn is not None:
+                state.cards_gained(hand_zone(seat))
                 lay_book(state, seat, rank_of(drawn))
         seat = state.next_seat(seat)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from meeple import Game, GameSpec, Hand, Information, Option, Pile, Rng, State, Visibility
+from meeple import Game, GameSpec, Hand, Information, Option, Pile, PublicRecord, Rng, State, Visibility
 
 from .actions import Ask
 from .cards import SUITS, deck, rank_of
@@ -29,6 +29,7 @@ class GoFishState(State):
     books: tuple[Pile, ...]  # the books each seat has laid down, four cards each (public)
     out: list[int]  # the seats out of the game, in the order they went out (rule 6; public)
     questions: int = 0  # questions asked so far (rule 7's cap)
+    handed: PublicRecord[tuple[int, ...]] = ()  # the cards handed over at the last question, face up
 
     def book_counts(self) -> list[int]:
         return [len(pile) // SUITS for pile in self.books]
@@ -78,9 +79,11 @@ class GoFish(Game):
     narrator = GoFishNarrator()
     bots = (GREEDY,)
     web_renderer = "web/gofish.js"  # the table in the browser (meeple server)
-    shown_fields = ("hands", "pool", "books", "questions")
+    shown_fields = ("hands", "pool", "books", "questions", "handed")
     card_names = staticmethod(card_name)
     sample_condition = staticmethod(no_book_in_hand)  # no hand holds a whole rank (rule 2)
+    card_kind = staticmethod(rank_of)  # facts speak of ranks: "seat 2 holds no 7s"
+    records_facts = True  # questions and answers are facts (decisions.py; RL observations carry them)
 
     @cached_property
     def ranks(self) -> int:

@@ -1,7 +1,8 @@
 """Go Fish in words, and how questions are typed.
 
-Narration says what everyone heard and saw: the question, how many cards were handed over (they
-are named: they changed hands face up), "go fish" and the draw — the drawn card named only when
+Narration says what everyone heard and saw: the question, the cards handed over (named: they
+changed hands face up, and the state keeps them as a public record, `handed`), "go fish" and the
+draw — the drawn card named only when
 it was the rank asked for (shown) or to the seat that drew it — books laid down, seats out.
 
 Notation: a question is the seat then the rank, `2 7` ("seat 2, any 7s?"), `1 q`, `3 10`.
@@ -29,10 +30,8 @@ class GoFishNarrator(Narrator):
     def narrate(self, before: View, action: Action, after: View) -> str:
         asker, asked, rank = before.decision.player, action.seat, action.rank  # type: ignore[attr-defined]
         text = f"seat {asker} asks seat {asked} for {rank_name(rank)}: "
-        handed = before.hands[asked].size - after.hands[asked].size
-        if handed:  # face up: named, unless the book they completed hides which ones they were
-            seen = _public(after, asker, rank) - _public(before, asker, rank)
-            text += f"seat {asked} hands over {names(seen) if len(seen) == handed else handed}"
+        if after.handed:  # the public record of the cards handed over, face up
+            text += f"seat {asked} hands over {names(after.handed)}"
         elif not before.pool.size:
             text += "go fish — the pool is empty"
         elif len(_public(after, asker, rank)) > len(_public(before, asker, rank)):
