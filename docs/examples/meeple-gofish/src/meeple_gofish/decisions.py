@@ -196,4 +196,7 @@ def start_turn(state: "GoFishState", seat: int) -> None:
             if drawn is not None:
                 state.cards_gained(hand_zone(seat))
                 lay_book(state, seat, rank_of(drawn))
+            else:  # nobody to ask, nothing to draw: the seat holds every card left (RULINGS.md 6)
+                for rank in sorted({rank_of(c) for c in state.hands[seat]}):
+                    lay_book(state, seat, rank)
         seat = state.next_seat(seat)
