@@ -7,12 +7,12 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import UserError, game_options, load_registry, user_errors
+from .common import PlayersOption, UserError, check_players, game_options, load_registry, user_errors
 
 
 def bench(
     game: Annotated[str, typer.Argument(help="Game id (see `meeple games`).")],
-    players: Annotated[Optional[int], typer.Option(help="Number of players (default: the game's minimum).")] = None,
+    players: PlayersOption = None,
     variant: Annotated[Optional[str], typer.Option(help="Shorthand for --option variant=V.")] = None,
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", metavar="KEY=VALUE", help="Game option (repeat).")] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="Random games to play.")] = 200,
@@ -20,7 +20,8 @@ def bench(
     views: Annotated[bool, typer.Option("--views/--no-views", help="Build the deciding seat's view at every decision, as a host does; --no-views measures the bare rules engine.")] = True,
     json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Measure random playouts through the bots' API: a view per decision, legal actions, apply."""
+    """Measure random playouts through the bots' API: a view per decision, legal actions, apply
+    (--players default: the game's fewest)."""
     from ..bench import random_playouts
     from ..seeds import check_seed
 
@@ -29,7 +30,8 @@ def bench(
         if games < 1:
             raise UserError("--games must be at least 1")
         check_seed(seed)
-        instance = registry.create(game, players, game_options(registry, game, variant, option))
+        instance = registry.create(game, check_players(registry, game, players),
+                                   game_options(registry, game, variant, option))
         result = random_playouts(instance, games, seed, views)
     data = result.to_data()
     if json_output:

@@ -9,18 +9,20 @@ import typer
 
 from ..bots import BotSpec
 from ..registry import tuned_settings
-from .common import UserError, game_options, load_registry, show_value, table_console, user_errors
+from .common import (PlayersOption, UserError, check_players, game_options, load_registry, show_value,
+                     table_console, user_errors)
 
 
 def bots(
     game: Annotated[Optional[str], typer.Option("--game", help="Only bots that can play this game, with the settings it tunes them to.")] = None,
-    players: Annotated[Optional[int], typer.Option(help="With --game: the player count the tuned settings are for (default: the game's fewest).")] = None,
+    players: PlayersOption = None,
     variant: Annotated[Optional[str], typer.Option(help="With --game: shorthand for --option variant=V.")] = None,
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", metavar="KEY=VALUE", help="With --game: a game option the tuned settings are for (repeat).")] = None,
     json_output: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """List bots: generic ones and each game's own (a game's `greedy`). With --game, each bot's
-    `tuned` settings are what a bare name (`--bot ismcts`) plays in that game."""
+    `tuned` settings are what a bare name (`--bot ismcts`) plays in that game, at --players
+    (with --game only; default: the game's fewest)."""
     registry = load_registry()
     with user_errors():
         if game is None:
@@ -29,7 +31,8 @@ def bots(
             infos, instance = registry.all_bots(), None
         else:
             infos = registry.bots_for(game)
-            instance = registry.create(game, players, game_options(registry, game, variant, option))
+            instance = registry.create(game, check_players(registry, game, players),
+                                       game_options(registry, game, variant, option))
     rows = [{"name": b.name, "games": list(b.games) if b.games is not None else "any",
              "summary": b.summary,
              "params": [{"name": p.name, "type": p.type, "default": p.default, "help": p.help} for p in b.params]}

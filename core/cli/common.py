@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import sys
 import warnings
-from typing import Any, Iterator
+from typing import Annotated, Any, Iterator, Optional, Sequence
 
 import typer
 
@@ -62,6 +62,30 @@ def game_options(registry: Registry, game_id: str, variant: str | None, pairs: l
             raise OptionError("--variant and --option variant=... disagree")
         options["variant"] = variant
     return options
+
+
+#: `--players`, the same in every command that takes it (`play`, `match`, `tournament`, `bots`, `bench`);
+#: each command's help says what it does when the option is left out.
+PlayersOption = Annotated[Optional[int], typer.Option(
+    "--players", "-p", metavar="N", help="Number of players, within the game's range (see `meeple games`).")]
+
+
+def check_players(registry: Registry, game_id: str, players: int | None) -> int | None:
+    """`--players` as given (None when left out), checked against the game's range: one line."""
+    if players is None:
+        return None
+    spec = registry.game(game_id).spec
+    if not spec.min_players <= players <= spec.max_players:
+        span = (str(spec.min_players) if spec.min_players == spec.max_players
+                else f"{spec.min_players}–{spec.max_players}")
+        raise UserError(f"{game_id} is played by {span} players, not {players} (--players)")
+    return players
+
+
+def check_seat_count(given: Sequence[str], players: int, flag: str) -> None:
+    """One line when more seats are given (`--bot`, `--seat`) than the game has players."""
+    if len(given) > players:
+        raise UserError(f"{len(given)} {flag} given for {players} players: give at most {players}")
 
 
 def stderr_is_terminal() -> bool:

@@ -9,14 +9,16 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import UserError, game_options, load_registry, table_console, user_errors
+from .common import (PlayersOption, UserError, check_players, check_seat_count, game_options, load_registry,
+                     table_console, user_errors)
 from .progress import changed_options, interrupted, option_defaults, progress_bar, score_columns
 
 
 def match(
     game: Annotated[str, typer.Argument(help="Game id (see `meeple games`).")],
-    bot: Annotated[list[str], typer.Option("--bot", "-b", help="A seat's bot: NAME or NAME:key=value,... (repeat; players = number of bots).")],
-    games: Annotated[int, typer.Option("--games", "-n", help="Games to play (a multiple of the number of bots gives every bot every seat equally).")] = 10,
+    bot: Annotated[list[str], typer.Option("--bot", "-b", help="A seat's bot: NAME or NAME:key=value,... (repeat; one seat per bot, or cycled over the seats of --players).")],
+    players: PlayersOption = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games to play (a multiple of the number of players gives every bot every seat equally).")] = 10,
     seed: Annotated[Optional[int], typer.Option(help="Series seed: deals and bot seeds derive from it (default: a fresh secret one, printed at the end).")] = None,
     variant: Annotated[Optional[str], typer.Option(help="Shorthand for --option variant=V.")] = None,
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", metavar="KEY=VALUE", help="Game option (repeat).")] = None,
@@ -28,7 +30,9 @@ def match(
     out: Annotated[Optional[Path], typer.Option(help="Write every game record to this JSON-lines file.")] = None,
 ) -> None:
     """Play GAME between bots, rotating seats, and report wins per bot and per seat (for a game
-    scored in points, the mean score per bot with its 95% interval first)."""
+    scored in points, the mean score per bot with its 95% interval first). Without --players
+    there is one seat per --bot; with it, the bots given are cycled over the seats (`--bot
+    greedy --bot random --players 4` seats greedy, random, greedy, random)."""
     from ..match import RunInterrupted, run_match
     from ..serialization import dumps
 
@@ -40,6 +44,10 @@ def match(
             raise UserError("--jobs must be at least 1")
         options = game_options(registry, game, variant, option)
         registry.game(game)
+        count = check_players(registry, game, players)
+        if count is not None:
+            check_seat_count(bot, count, "--bot")
+            bot = [bot[seat % len(bot)] for seat in range(count)]
         sink = _open_out(out)
         with sink as handle, progress_bar(games, json_output) as advance:
             waiting: dict[int, dict] = {}  # records that finished before an earlier game
@@ -87,22 +95,26 @@ def _print_tables(data: dict, defaults: dict) -> None:
     title = (f"{data['game']} · {data['players']} players · {data['games']} games · "
              f"{changed_options(data['options'], defaults)}")
     table = Table(title=title)
+    # A game with elimination: how many games each bot went out of.
+    out = ["went out"] if any("eliminated" in row for row in data["bots"]) else []
     if data.get("objective") == "score":  # a points game: ranked by mean score
-        for column in ("bot", "games", "mean score", "95% interval", "wins", "win rate"):
+        for column in ("bot", "games", "mean score", "95% interval", "wins", "win rate", *out):
             table.add_column(column, justify="left" if column == "bot" else "right")
         for row in data["bots"]:
             low, high = row["mean_score_95"]
             table.add_row(row["label"], str(row["games"]), f"{row['mean_score']:+.3f}",
-                          f"{low:+.3f} – {high:+.3f}", str(row["wins"]), f"{row['win_rate']:.1%}")
+                          f"{low:+.3f} – {high:+.3f}", str(row["wins"]), f"{row['win_rate']:.1%}",
+                          *[str(row["eliminated"]) for _ in out])
         console.print(table)
     else:
         scores = score_columns(data)
-        for column in ("bot", "games", "wins", "win rate", "95% interval", *scores):
+        for column in ("bot", "games", "wins", "win rate", "95% interval", *scores, *out):
             table.add_column(column, justify="left" if column == "bot" else "right")
         for row in data["bots"]:
             low, high = row["win_rate_95"]
             table.add_row(row["label"], str(row["games"]), str(row["wins"]), f"{row['win_rate']:.1%}",
-                          f"{low:.1%}–{high:.1%}", *[f"{row['mean_score']:.2f}" for _ in scores])
+                          f"{low:.1%}–{high:.1%}", *[f"{row['mean_score']:.2f}" for _ in scores],
+                          *[str(row["eliminated"]) for _ in out])
         console.print(table)
     seats = Table(title="wins by seat (wins / games)")
     seats.add_column("bot")

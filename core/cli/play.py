@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import UserError, game_options, load_registry, user_errors
+from .common import PlayersOption, UserError, check_players, check_seat_count, game_options, load_registry, user_errors
 
 #: Bots tried, in this order, for unnamed seats and for hints: the game's own first.
 PREFERRED_BOTS = ("greedy", "mcts", "random")
@@ -17,7 +17,7 @@ PREFERRED_BOTS = ("greedy", "mcts", "random")
 def play(
     game: Annotated[Optional[str], typer.Argument(help="Game id (see `meeple games`); omit with --resume.")] = None,
     seat: Annotated[Optional[list[str]], typer.Option("--seat", "-s", help="Who plays a seat, in seat order: `human` or a bot spec NAME[:key=value,...] (repeat). Default: you against the game's best simple bot.")] = None,
-    players: Annotated[Optional[int], typer.Option(help="Number of players; seats not given by --seat get the default bot.")] = None,
+    players: PlayersOption = None,
     seed: Annotated[Optional[int], typer.Option(help="Seed of the deal, 0 to 2**64-1 (default: a random one, shown when the game is over).")] = None,
     variant: Annotated[Optional[str], typer.Option(help="Shorthand for --option variant=V.")] = None,
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", metavar="KEY=VALUE", help="Game option (repeat).")] = None,
@@ -28,8 +28,10 @@ def play(
     move_timeout: Annotated[float, typer.Option(metavar="SECONDS", help="Seconds a bot may think per move; a bot that runs over stops the game, which is saved.")] = 60.0,
 ) -> None:
     """Play GAME at the terminal: your view only, other seats' moves narrated, moves by number or
-    in the game's notation. Several `--seat human` play hotseat. A save file holds the full
-    game (hidden cards included): it is for resuming, not for players' eyes.
+    in the game's notation. Several `--seat human` play hotseat. Without --players the game has
+    as many players as --seat entries (at least its fewest); seats not given by --seat get the
+    default bot. A save file holds the full game (hidden cards included): it is for resuming,
+    not for players' eyes.
     """
     from ..seeds import fresh_secret
     from ..seeds import check_seed
@@ -65,10 +67,9 @@ def play(
             if game is None:
                 raise UserError("name a game to play (see `meeple games`), or --resume a saved game")
             spec = registry.game(game).spec
-            count = players if players is not None else max(len(seat or ()), spec.min_players)
+            count = check_players(registry, game, players) or max(len(seat or ()), spec.min_players)
             seats = list(seat or [HUMAN])
-            if len(seats) > count:
-                raise UserError(f"{len(seats)} --seat given for {count} players")
+            check_seat_count(seats, count, "--seat")
             seats += [default_bot(registry, game)] * (count - len(seats))
             if seed is None:
                 seed = fresh_secret()  # a secret: a small random number could be found by trying

@@ -9,14 +9,14 @@ from typing import Annotated, Callable, Optional
 
 import typer
 
-from .common import UserError, game_options, load_registry, table_console, user_errors
+from .common import PlayersOption, UserError, check_players, game_options, load_registry, table_console, user_errors
 from .progress import changed_options, interrupted, option_defaults, progress_bar, score_columns
 
 
 def tournament(
     game: Annotated[str, typer.Argument(help="Game id (see `meeple games`).")],
     bot: Annotated[list[str], typer.Option("--bot", "-b", help="A contestant: NAME or NAME:key=value,... (repeat; at least as many as players).")],
-    players: Annotated[Optional[int], typer.Option("--players", "-p", help="Players per game (default: the number of bots, within the game's range).")] = None,
+    players: PlayersOption = None,
     games: Annotated[Optional[int], typer.Option("--games", "-n", help="Games per lineup, a multiple of the players: each deal is played once per seat rotation (default: two deals).")] = None,
     seed: Annotated[Optional[int], typer.Option(help="Tournament seed: every deal and bot seed derives from it and the game's place in the plan (default: a fresh secret one, printed at the end and recorded in --out when the run stops).")] = None,
     variant: Annotated[Optional[str], typer.Option(help="Shorthand for --option variant=V.")] = None,
@@ -33,7 +33,8 @@ def tournament(
 ) -> None:
     """Play GAME between every lineup of bots in every seat rotation (the same deals replayed for
     each rotation), then rank the bots by an OpenSkill rating, with wins and mean score (a game
-    scored in points ranks them by mean score, with its 95% interval)."""
+    scored in points ranks them by mean score, with its 95% interval). Without --players, the
+    games have as many players as there are bots, within the game's range."""
     from ..tournament import run_tournament
     from ..tournament.runner import RunInterrupted
 
@@ -44,6 +45,7 @@ def tournament(
         if jobs < 0 or (jobs == 0 and backend != "ray"):
             raise UserError("--jobs must be at least 1 (0, one per CPU, only with --backend ray)")
         options = game_options(registry, game, variant, option)
+        check_players(registry, game, players)
         with contextlib.ExitStack() as stack:
             advance: Callable[[], None] = lambda: None
 

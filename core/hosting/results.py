@@ -11,12 +11,16 @@ if TYPE_CHECKING:
 
 def result_of(state: "State", forfeit: "Forfeit | Mapping[str, Any] | None" = None) -> dict[str, Any] | None:
     """The result as JSON: ``{"forfeit": {"seat", "reason"}, "winners"}`` when a seat forfeited
-    (every other seat wins), ``{"scores", "winners"}`` once the game is over, None before."""
+    (every other seat wins), ``{"scores", "winners"}`` once the game is over, None before; with
+    ``"eliminated"``, the seats out in the order they went out, in a game where any went out."""
     if forfeit is not None:
         seat, reason = (forfeit["seat"], forfeit["reason"]) if isinstance(forfeit, Mapping) else (forfeit.seat,
                                                                                                   forfeit.reason)
         return {"forfeit": {"seat": seat, "reason": reason},
                 "winners": [s for s in range(state.game.players) if s != seat]}
     if state.is_terminal:
-        return {"scores": list(state.scores()), "winners": list(state.winners())}
+        result = {"scores": list(state.scores()), "winners": list(state.winners())}
+        if state.eliminated():
+            result["eliminated"] = list(state.eliminated())
+        return result
     return None

@@ -374,7 +374,9 @@ def history(server: Server, request: dict[str, Any]) -> dict[str, Any]:
         untold.append((number, actor))
         if not state.chosen:
             lines = tell(narrator, before, state, actor, action, [seat])[seat]
-            events += [{"move": n, "seat": s, "text": text} for (n, s), text in zip(untold, lines) if n > since]
+            # One line per move told, then one per seat the last of them put out of the game.
+            told = [*zip(untold, lines), *((untold[-1], text) for text in lines[len(untold):])]
+            events += [{"move": n, "seat": s, "text": text} for (n, s), text in told if n > since]
             untold = []
     return {"session": request["session"], "seat": seat, "events": events}
 

@@ -12,6 +12,9 @@ Actions are indices of the game's action space: a Python int, a NumPy integer or
 array (SB3's `model.predict`). The reward comes at the end, from `rewards` (`meeple.rl.Rewards`,
 default the game's declared utility: chips or points in a points game, +1/-1/0 otherwise).
 With ``max_cycles=N`` an episode still running after the learner's N-th action is truncated.
+The episode ends (terminated) when the game does, or when the learner's seat is eliminated with
+its result settled (`meeple.rl.rewards.settled_reward`): its final reward then, without playing
+the rest; a seat out of a game whose eliminated seats may still win is paid at the end.
 
 An illegal action never changes the game. With `illegal="forfeit"` (the default, what
 Gymnasium's checker and unmasked agents need) it ends the episode at once with reward -1 and
@@ -39,7 +42,7 @@ from ..registry import Registry
 from ..state import State
 from .encoding import InformationState, encoder_for
 from .pz import action_index, apply_or_refuse, check_illegal_option, make_game, render_view
-from .rewards import Rewards, final_rewards
+from .rewards import Rewards, final_rewards, settled_reward
 from .spaces import action_space
 
 #: A bot spec for the registry, or a factory ``(game, seat, seed) -> Bot``.
@@ -93,10 +96,22 @@ class MeepleGymEnv(gymnasium.Env):
             self.registry = Registry.load()
         return self.registry.make_bot(opponent, self.game, seat, defaults={"seed": seed})
 
+    def _reward(self) -> float | None:
+        """The learner's final reward once its episode is over (None while it goes on): at the
+        end of the game, or when its seat went out with its result settled."""
+        state = self.state
+        if state is None:
+            return None
+        if state.is_terminal:
+            return final_rewards(state, self.payoffs)[self.seat]
+        if self.seat in state.eliminated():
+            return settled_reward(state, self.seat, self.payoffs)
+        return None
+
     def _play_others(self) -> None:
         state = self.state
         assert state is not None
-        while not state.is_terminal and self.seat not in state.owing():
+        while self.seat not in state.owing() and self._reward() is None:
             for other in state.owing():
                 legal = state.legal_actions(other)
                 apply_or_refuse(state, self.bots[other].act(state.view(other), legal), other, self.history, "raise")
@@ -111,7 +126,7 @@ class MeepleGymEnv(gymnasium.Env):
 
     def action_masks(self) -> np.ndarray:
         state = self.state
-        if state is None or state.is_terminal:
+        if state is None or self._reward() is not None:
             return np.zeros(len(self.actions), dtype=np.int8)
         return self.actions.mask(state.legal_actions(self.seat))
 
@@ -124,7 +139,7 @@ class MeepleGymEnv(gymnasium.Env):
             self.bots = {s: self._make_bot(spec, s, int(rng.integers(0, 2**63 - 1)))
                          for s, spec in self.specs.items()}
             self._play_others()
-            if not self.state.is_terminal:
+            if self._reward() is None:
                 observation, info = self._observation()
                 info["skipped"] = skipped
                 return observation, info
@@ -133,7 +148,7 @@ class MeepleGymEnv(gymnasium.Env):
 
     def step(self, action: Any):
         state = self.state
-        if state is None or state.is_terminal:
+        if state is None or self._reward() is not None:
             raise MeepleError("the episode is over: call reset()")
         chosen = self.actions.actions[action_index(action, len(self.actions))]
         reason = apply_or_refuse(state, chosen, self.seat, self.history, self.illegal)
@@ -144,8 +159,9 @@ class MeepleGymEnv(gymnasium.Env):
             return observation, -1.0, True, False, info
         self.steps += 1
         self._play_others()
-        done = state.is_terminal
-        reward = final_rewards(state, self.payoffs)[self.seat] if done else 0.0
+        final = self._reward()
+        done = final is not None
+        reward = final if done else 0.0
         truncated = not done and self.max_cycles is not None and self.steps >= self.max_cycles
         observation, info = self._observation()
         return observation, reward, done, truncated, info

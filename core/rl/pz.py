@@ -16,6 +16,12 @@ An illegal action never changes the game. With ``illegal="forfeit"`` (the defaul
 PettingZoo's classic envs do) it ends the game at once: -1 to the seat that made it, 0 to the
 others, the reason in its ``info["illegal"]``; with ``illegal="raise"`` it raises `IllegalAction`.
 With ``max_cycles=N`` a game still running after N decisions is truncated (every seat, reward 0).
+
+A seat eliminated before the end (`State.eliminated`) is terminated at once, with its final
+reward (`meeple.rl.rewards.settled_reward`), and takes its last (dead) step before the game goes
+on, as the AEC API asks; in the Parallel env it is terminated in the step it goes out and leaves
+`agents`. A seat out of a game whose eliminated seats may still win (`eliminated_can_win`),
+paid win/loss, owes nothing more but stays until the end, when its reward is known.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from ..spec import Dynamics
 from ..render import generic_renderer
 from ..state import State
 from .encoding import InformationState, encoder_for
-from .rewards import Rewards, final_rewards
+from .rewards import Rewards, final_rewards, settled_reward
 from .spaces import action_space
 
 
@@ -207,7 +213,19 @@ class MeepleAECEnv(_Spaces, AECEnv):
             self._end({a: 0.0 for a in self.agents}, self.truncations)
         else:
             self.agent_selection = agent_name(state.current_player)  # type: ignore[arg-type]
+            retired = self._retire_eliminated()
             self._accumulate_rewards()
+            if retired:
+                self._deads_step_first()  # their dead steps first, then the seat to act
+
+    def _retire_eliminated(self) -> bool:
+        """Terminate every seat newly out of the game whose reward is settled, paying it."""
+        retired = False
+        for agent, reward in eliminated_rewards(self.state, self.agents, self.terminations, self.payoffs):
+            self.rewards[agent] = reward
+            self.terminations[agent] = True
+            retired = True
+        return retired
 
     def _end(self, rewards: Mapping[str, float], flags: dict[str, bool]) -> None:
         """The game is over (or cut short): pay `rewards`, set `flags` for every agent, and let
@@ -263,8 +281,10 @@ class MeepleParallelEnv(_Spaces, ParallelEnv):
             return self._finish(rewards, True, False, infos)
         if self._truncated():
             return self._finish({a: 0.0 for a in agents}, False, True, infos)
-        return ({a: self._observe(self._seat[a]) for a in agents}, {a: 0.0 for a in agents},
-                {a: False for a in agents}, {a: False for a in agents}, infos)
+        out = dict(eliminated_rewards(probe, agents, {}, self.payoffs))  # they leave `agents`
+        self.agents = [a for a in agents if a not in out]
+        return ({a: self._observe(self._seat[a]) for a in agents}, {a: out.get(a, 0.0) for a in agents},
+                {a: a in out for a in agents}, {a: False for a in agents}, infos)
 
     def _finish(self, rewards: Mapping[str, float], terminated: bool, truncated: bool, infos: dict):
         agents = self.agents
@@ -275,6 +295,20 @@ class MeepleParallelEnv(_Spaces, ParallelEnv):
 
     def close(self) -> None:
         pass
+
+
+def eliminated_rewards(state: State, agents: list[str], terminated: Mapping[str, bool],
+                       payoffs: Rewards) -> list[tuple[str, float]]:
+    """The agents among `agents`, not yet `terminated`, that `state` has put out of the game with
+    a settled reward (`settled_reward`), each with that reward, in the order they went out."""
+    found = []
+    for seat in state.eliminated():
+        agent = agent_name(seat)
+        if agent in agents and not terminated.get(agent, False):
+            reward = settled_reward(state, seat, payoffs)
+            if reward is not None:
+                found.append((agent, reward))
+    return found
 
 
 def pettingzoo_env(game_id: str | Game, players: int | None = None,

@@ -4,7 +4,9 @@
 (zero-, constant- or general-sum: chips, points) pays each seat its final score, a win/loss game
 pays +1 to each winner and -1 to each other seat (0 to all when every seat wins or none does).
 `Rewards.SCORE` pays the final scores of any game (Hearts' 26 minus points, as OpenSpiel's
-`hearts` returns them); `Rewards.WIN_LOSS` pays win/loss in any game. No NumPy here.
+`hearts` returns them); `Rewards.WIN_LOSS` pays win/loss in any game. A seat eliminated before
+the end (`State.eliminated`) usually knows its payoff when it goes out (`settled_reward`): the
+adapters end its episode then. No NumPy here.
 """
 
 from __future__ import annotations
@@ -38,11 +40,13 @@ class Rewards(str, enum.Enum):
 
 
 def win_loss(state: Any) -> list[float]:
-    """+1 per winner, -1 per other seat; 0 for all when everyone or no one wins."""
+    """+1 per winner, -1 per other seat; 0 for all when everyone or no one wins — except a seat
+    eliminated from a game where elimination is a loss (`State.eliminated_can_win` False): -1."""
     winners = set(state.winners())
     players = state.game.players
     if not winners or len(winners) == players:
-        return [0.0] * players
+        lost = () if type(state).eliminated_can_win else state.eliminated()
+        return [-1.0 if seat in lost else 0.0 for seat in range(players)]
     return [1.0 if seat in winners else -1.0 for seat in range(players)]
 
 
@@ -51,6 +55,16 @@ def final_rewards(state: Any, rewards: Rewards) -> list[float]:
     if rewards.by_score(state.game):
         return [float(s) for s in state.scores()]
     return win_loss(state)
+
+
+def settled_reward(state: Any, seat: int, rewards: Rewards) -> float | None:
+    """The final payoff of `seat`, eliminated in `state`, if going out settled it (what the game
+    pays it at the end): its score, when paid by score (an eliminated seat's score no longer
+    changes); -1 in win/loss, where elimination is a loss; None when the seat may still win
+    (`State.eliminated_can_win`): its payoff comes at the end."""
+    if rewards.by_score(state.game):
+        return float(state.scores()[seat])
+    return None if type(state).eliminated_can_win else -1.0
 
 
 def utility_bounds(game: Game, rewards: Rewards,

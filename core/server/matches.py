@@ -132,7 +132,7 @@ class Match:
         owing = [] if self.finished or not self.started else list(self.state.owing())
         return {"type": "update", "match": self.id, "seat": seat, "ply": len(self.moves),
                 "status": self.status(), "view": view_data(self.state, view),
-                "owing": owing, "owes": seat in owing,
+                "owing": owing, "owes": seat in owing, "eliminated": list(view.eliminated),
                 "legal": legal_moves(self.state, self.narrator, view, seat) if seat in owing else [],
                 "narration": self.narration.get(seat), "seats": self.summary()["seats"],
                 "result": self.result(), "rematch": self.rematch}

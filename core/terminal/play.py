@@ -37,7 +37,7 @@ from ..hosting import BotFailed, HostInterrupts, Table, ask
 from ..files import write_file
 from ..session import Session
 from ..files import default_save_path
-from .screen import LIST_LIMIT, Screen
+from .screen import LIST_LIMIT, Screen, with_seats_out
 
 #: Seconds a bot may think per move in `meeple play` unless `--move-timeout` says otherwise.
 DEFAULT_MOVE_TIMEOUT = 60.0
@@ -168,6 +168,10 @@ class PlayLoop:
             return label
         return "you" if not self.hotseat else "human"
 
+    def _out(self, view) -> list[str]:
+        """The seats out of the game, in the order they went out, as the screen names them."""
+        return [f"seat {seat} ({self._seat_name(seat)})" for seat in view.eliminated]
+
     def _make_bot(self, seat: int, spec: str | None = None) -> Bot:
         """The bot for a seat (or `spec`, for hints); a factory that raises is one clear line."""
         return self.table.make_bot(seat, spec)
@@ -222,7 +226,7 @@ class PlayLoop:
         self.backlog[seat].clear()
         view = self.state.view(seat)
         self.screen.show(f"{self.title} · seat {seat} (you) · move {self.state.moves + 1}",
-                         self.render(view))
+                         with_seats_out(self.render(view), self._out(view)))
         decision = self.state.decision
         secret = (" in secret: the others will not see your choice until everyone has chosen"
                   + (f" ({self._chosen_text()})" if self.state.chosen else "")) if decision.simultaneous else ""
@@ -336,7 +340,9 @@ class PlayLoop:
         # The game is over: whoever is at the screen sees the final position from their seat
         # and the result; what the others missed is moot now.
         viewer = self.at_screen if self.at_screen is not None else self.session.humans[0]
-        self.screen.show(f"{self.title} · game over · seat {viewer}'s view", self.render(self.state.view(viewer)))
+        final = self.state.view(viewer)
+        self.screen.show(f"{self.title} · game over · seat {viewer}'s view",
+                         with_seats_out(self.render(final), self._out(final)))
         scores = ", ".join(f"seat {s} ({self._seat_name(s)}) {score:g}"
                            for s, score in enumerate(self.state.scores()))
         winners = self.state.winners()

@@ -24,6 +24,12 @@ LIST_LIMIT = 40
 _CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 
 
+def with_seats_out(body: str, out: Sequence[str]) -> str:
+    """A rendered view with the seats out of the game (`View.eliminated`, named as the screen
+    names them, in the order they went out) on a last line of its own."""
+    return f"{body}\nout of the game: {', '.join(out)}" if out else body
+
+
 class Screen:
     """Output through a rich `Console`, input through `read`; both replaceable for tests."""
 

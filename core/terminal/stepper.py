@@ -18,7 +18,7 @@ from ..errors import MeepleError
 from ..records import GameRecord, replay_steps
 from ..registry import Registry
 from ..state import State
-from .screen import Screen
+from .screen import Screen, with_seats_out
 
 HELP = """\
 Commands:
@@ -126,7 +126,8 @@ class Stepper:
                 self.screen.narrate(line)
         who = "omniscient view" if seat is None else f"seat {seat}'s view"
         where = "before the first move" if k == 0 else f"after move {k} of {self.last}"
-        self.screen.show(f"{self.title} · {where} · {who}", self.render(view))
+        self.screen.show(f"{self.title} · {where} · {who}",
+                         with_seats_out(self.render(view), [f"seat {out}" for out in view.eliminated]))
         if k == self.last:
             self._result()
 

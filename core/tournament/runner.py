@@ -90,6 +90,7 @@ class BotTally:
     by_seat: list[list[int]] = field(factory=list)  # per seat: [games, wins]
     points: bool = False
     score_squares: float = 0.0
+    eliminated: int | None = None  # games it went out of (None: no game of the series eliminates)
 
     def add(self, outcome: GameOutcome, seat: int) -> None:
         won = seat in outcome.winners
@@ -103,6 +104,8 @@ class BotTally:
         forfeit = outcome.forfeit
         if forfeit is not None and forfeit["seat"] == seat:
             self.forfeits += 1
+        if seat in outcome.eliminated:
+            self.eliminated = (self.eliminated or 0) + 1
 
     @property
     def mean_score(self) -> float:
@@ -122,6 +125,8 @@ class BotTally:
             "by_seat": [{"seat": s, "games": g, "wins": w, "win_rate": round(w / g, 4) if g else 0.0}
                         for s, (g, w) in enumerate(self.by_seat)],
         }
+        if self.eliminated is not None:
+            row["eliminated"] = self.eliminated
         if self.points:
             score_low, score_high = mean_interval(self.score_total, self.score_squares, self.games)
             row["mean_score_95"] = [round(score_low, 4), round(score_high, 4)]
@@ -152,6 +157,9 @@ def tally(setup: Setup, outcomes: Sequence[GameOutcome], points: bool = False) -
     for outcome in outcomes:
         for seat, b in enumerate(outcome.seats):
             tallies[b].add(outcome, seat)
+    if any(outcome.eliminated for outcome in outcomes):  # every bot's count shown, zeros too
+        for bot in tallies:
+            bot.eliminated = bot.eliminated or 0
     return tallies
 
 

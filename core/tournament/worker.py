@@ -33,6 +33,7 @@ class GameOutcome:
     seats: tuple[int, ...]
     record: dict[str, Any] = field(repr=False)
     seconds: float = 0.0
+    eliminated: tuple[int, ...] = ()  # seats out of the game, in the order they went out
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -52,13 +53,17 @@ class GameOutcome:
         return len(self.record["actions"])
 
     def to_data(self) -> dict[str, Any]:
-        return {"index": self.index, "deal": self.deal, "seats": list(self.seats),
+        data = {"index": self.index, "deal": self.deal, "seats": list(self.seats),
                 "seconds": round(self.seconds, 4), "record": self.record}
+        if self.eliminated:  # (absent for games without elimination)
+            data["eliminated"] = list(self.eliminated)
+        return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> "GameOutcome":
         return cls(int(data["index"]), int(data["deal"]), tuple(int(s) for s in data["seats"]),
-                   data["record"], float(data.get("seconds", 0.0)))
+                   data["record"], float(data.get("seconds", 0.0)),
+                   tuple(int(s) for s in data.get("eliminated", ())))
 
 
 def game_for(registry: Registry, setup: Setup) -> tuple[Game, str]:
@@ -90,10 +95,10 @@ def play_job(registry: Registry, setup: Setup, job: GameJob, monitor: MoveMonito
     bots = [_make_bot(registry, setup, game, seat, seeded_spec(name, job.bot_seeds[seat]), job.bot_seeds[seat],
                       isolate, (setup, job.seats[seat]) if keep else None) for seat, name in enumerate(names)]
     started = time.perf_counter()
-    record = None
+    record = final = None
     try:
         start_bots(bots)
-        record, _ = play_game(game, bots, job.seed, names, version, move_timeout=setup.move_timeout,
+        record, final = play_game(game, bots, job.seed, names, version, move_timeout=setup.move_timeout,
                               monitor=monitor)
     finally:
         if record is None:
@@ -106,7 +111,7 @@ def play_job(registry: Registry, setup: Setup, job: GameJob, monitor: MoveMonito
                 if isinstance(bot, ProcessBot):
                     _KEPT[(setup, job.seats[seat])] = bot
     return GameOutcome(job.index, job.deal, job.seats, record_to_data(type(game), record),
-                       time.perf_counter() - started)
+                       time.perf_counter() - started, final.eliminated())
 
 
 def _make_bot(registry: Registry, setup: Setup, game: Game, seat: int, spec: BotSpec, seed: int,

@@ -9,13 +9,20 @@ before them (the winner scores players − 1).
 
 `Shedding` is the same game scored otherwise: the player who played the most cards wins, out or
 not (ties shared) — an eliminated seat may still win (`State.eliminated_can_win`).
+
+`Showdown` eliminates through a simultaneous decision: each round every player still in plays a
+card face down at once; the lowest card goes out with its player (a tie for lowest: nobody).
+When one player is left, or the hands are empty, the players still in win.
 """
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from attrs import frozen
 
-from meeple import Action, Decision, Game, GameSpec, Hand, Information, Option, Pile, Rng, State, Visibility
+from meeple import (Action, Decision, Dynamics, Game, GameSpec, Hand, Information, Option, Pile, Rng, Simultaneous,
+                    State, Visibility)
 
 
 @frozen
@@ -119,3 +126,49 @@ class Shedding(Knockout):
         summary="Play higher or fold: the most cards played wins, out or not.",
     )
     state_class = SheddingState
+
+
+@frozen
+class Reveal(Simultaneous):
+    """Every player still in plays a card face down, all at once."""
+
+    def describe(self) -> str:
+        return "play a card face down"
+
+    def legal_actions(self, state: "KnockoutState", player: int):
+        return [PlayCard(card) for card in sorted(state.hands[player])]
+
+    def resolve(self, state: "KnockoutState", choices: Mapping[int, PlayCard]) -> None:
+        for seat, choice in choices.items():
+            state.hands[seat].remove(choice.card)
+            state.pile.push(choice.card)
+            state.played[seat] += 1
+        low = min(choice.card for choice in choices.values())
+        losers = [seat for seat, choice in choices.items() if choice.card == low]
+        if len(losers) == 1 and len(choices) > 1:
+            state.out.append(losers[0])
+        still_in = [seat for seat in range(state.players) if seat not in state.out]
+        if len(still_in) > 1 and all(len(state.hands[seat]) for seat in still_in):
+            state.pending.append(Reveal(still_in))
+
+
+class ShowdownState(KnockoutState):
+    def _winners(self):
+        return [seat for seat in range(self.players) if seat not in self.out]
+
+
+class Showdown(Knockout):
+    spec = GameSpec(
+        id="showdown", title="Showdown", min_players=2, max_players=5,
+        information=Information.IMPERFECT, chance=True,
+        options=(Option("cards", "int", 3, "cards dealt to each player", minimum=1, maximum=8),),
+        max_length=Knockout.spec.max_length, dynamics=Dynamics.SIMULTANEOUS,
+        summary="All play a card at once: the lowest goes out; the last players in win.",
+    )
+    state_class = ShowdownState
+    decision_types = (Reveal,)
+
+    def setup(self, rng: Rng) -> KnockoutState:
+        state = super().setup(rng)
+        state.pending = [Reveal(range(self.players))]
+        return state

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from knockout_game import Fold, Knockout, KnockoutState, PlayCard, Shedding, Turn
+from knockout_game import Fold, Knockout, KnockoutState, PlayCard, Shedding, Showdown, Turn
 
 from meeple import MeepleError, Rng
 from meeple.runner import play_game
@@ -68,6 +68,21 @@ def test_knockout_passes_the_conformance_kit(players):
 def test_shedding_passes_the_kit_with_eliminated_seats_that_may_win():
     report = check_game(Shedding(3), games=10, seed=1)
     assert report.eliminations
+
+
+def test_showdown_eliminates_through_a_simultaneous_decision_and_passes_the_kit():
+    report = check_game(Showdown(4), games=10, seed=3)
+    assert report.eliminations and report.simultaneous
+
+
+def test_the_lowest_card_of_a_showdown_goes_out_and_the_next_round_asks_only_those_still_in():
+    state = Showdown(3).new_state(0)
+    low = min(min(hand) for hand in state.hands)
+    loser = next(seat for seat, hand in enumerate(state.hands) if low in hand)
+    for seat in range(3):
+        state.apply(PlayCard(low if seat == loser else max(state.hands[seat])), seat)
+    assert state.eliminated() == (loser,)
+    assert loser not in state.owing() and len(state.owing()) == 2
 
 
 def test_a_game_without_elimination_has_nobody_out():

@@ -2,11 +2,11 @@
 // fields the game declares for people (`Game.shown_fields`; every field when it declares none),
 // names cards as the game names them (`Game.card_names`), and draws each zone by its shape:
 // hands and piles as rows of cards (hidden ones as backs, the known ones face up), tableaux and
-// displays as groups, keyed piles, grids, counters; anything else as text. Moves are made from
-// the move list under it.
+// displays as groups, keyed piles, grids, counters; anything else as text. A seat out of the game
+// has an "out" badge beside its zones. Moves are made from the move list under it.
 import * as kit from "./kit.js";
 
-const { html, Card, Pile, HiddenHand } = kit;
+const { html, Card, Pile, HiddenHand, OutBadge } = kit;
 
 export function GenericBoard({ update, fields, cardNames, seatName }) {
   const nameOf = (card) => (cardNames && cardNames[JSON.stringify(card)]) ?? String(card);
@@ -21,7 +21,7 @@ function Field({ name, value, update, nameOf, seatName }) {
     const perSeat = value.length === update.seats.length;
     return html`<section class="zone" data-field=${name}><h3 class="zone-title">${title}</h3>
       ${value.map((zone, i) => html`<div class="zone sub" data-field=${`${name}[${i}]`}>
-        <span class="zone-title">${perSeat ? seatName(i) : String(i)}</span><div class="row"><${ZoneView} zone=${zone} nameOf=${nameOf} /></div></div>`)}
+        <span class="zone-title">${perSeat ? seatName(i) : String(i)}${perSeat ? html` <${OutBadge} update=${update} seat=${i} />` : ""}</span><div class="row"><${ZoneView} zone=${zone} nameOf=${nameOf} /></div></div>`)}
     </section>`;
   }
   return html`<section class="zone" data-field=${name}><h3 class="zone-title">${title}</h3>

@@ -72,6 +72,13 @@ export function sameItems(a, b) {
   return x.every((item, i) => JSON.stringify(item) === JSON.stringify(y[i]));
 }
 
+// "out" beside a seat that is out of the game (`update.eliminated`: the seats out, in the order
+// they went out); nothing for a seat still in.
+export function OutBadge({ update, seat }) {
+  return (update.eliminated || []).includes(seat)
+    ? html`<span class="badge out" data-eliminated=${seat} title="out of the game">out</span>` : "";
+}
+
 // A button for one legal move (a decision's "take", "leave", "pass"...), labelled by the move.
 export function MoveButton({ move, play, label, primary }) {
   return html`<button type="button" class=${primary ? "act primary" : "act"} data-action=${JSON.stringify(move.action)}

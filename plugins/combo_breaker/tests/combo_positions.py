@@ -6,10 +6,11 @@ discard pile, so all 54 stay accounted for) and starts a trick led by `leader`.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Mapping, Sequence
 
-from meeple import Action
+from meeple import Action, Counters, Display
+from meeple.testing import position as build
+from meeple_combo_breaker.cards import RESERVE_CARDS
 from meeple_combo_breaker.decisions import start_trick
 from meeple_combo_breaker.game import ComboBreaker
 from meeple_combo_breaker.state import ComboBreakerState
@@ -22,32 +23,14 @@ def position(hands: Sequence[Sequence[int]], leader: int,
     """A state with these hands (left to right), reserves (slot 0, slot 1; None = empty slot) and
     draw pile (`pile[0]` drawn first); `leader` leads a new trick."""
     game = ComboBreaker(len(hands), options)
-    state = game.new_state(0)
-    for zones in (state.hands, state.reserves, state.drawn):
-        for zone in zones:
-            zone.clear()
-    state.pile.clear()
-    state.discard.clear()
-    used: Counter = Counter()
-    for hand, cards in zip(state.hands, hands):
-        hand.extend(cards)
-        used.update(cards)
-    for seat, slots in (reserves or {}).items():
-        for slot, card in enumerate(slots):
-            if card is not None:
-                state.reserves[seat].put(slot, card)
-                used[card] += 1
-    state.pile.extend(reversed(list(pile)))
-    used.update(pile)
-    rest = Counter(game.deck()) - used
-    assert not used - Counter(game.deck()), f"more copies than the deck holds: {used - Counter(game.deck())}"
-    state.discard.extend(sorted(rest.elements()))
-    for seat, amount in (tokens or {}).items():
-        state.tokens.take(seat, state.tokens[seat])
-        state.tokens.add(seat, amount)
-    state.pending.clear()
+    seats = range(len(hands))
+    held = {seat: Display(RESERVE_CARDS, [() if card is None else (card,) for card in slots], owner=seat)
+            for seat, slots in (reserves or {}).items()}
+    counts = Counters([(seat, (tokens or {}).get(seat, game.options["tokens"])) for seat in seats])
+    # meeple.testing.position checks that all 54 cards are there exactly once (the rest discarded).
+    state = build(game, hands=[list(cards) for cards in hands], reserves=held, pile=list(reversed(pile)),
+                  rest="discard", tokens=counts, to_act=[])
     start_trick(state, leader)
-    state._legal = None
     assert not state.invariants(), state.invariants()
     return state
 

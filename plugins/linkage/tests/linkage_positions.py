@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from meeple import Counters, Grid, Rng
+from meeple import Counters, Grid
+from meeple.testing import position as build
 from meeple_linkage.actions import COLOURS, Cell
 from meeple_linkage.decisions import Move
 from meeple_linkage.game import Linkage
@@ -30,9 +31,6 @@ def position(picture: str, *, to_move: int = 0, more: int = 0,
     counts = {colour: sum(1 for v in board.flat if v == colour) for colour in COLOURS}
     assert all(n % 2 == 0 for n in counts.values()), f"pieces cover two cells each: {counts}"
     supply = Counters([(colour, PIECES_PER_COLOUR - counts[colour] // 2) for colour in COLOURS])
-    state = LinkageState(game=Linkage(2, {"variant": variant}), rng=Rng(0), pending=[Move(to_move)],
-                         board=board, supply=supply, blocker=blocker,
-                         green=tuple(sorted(green)) if green else None, more=more)  # type: ignore[arg-type]
-    problems = state.invariants()
-    assert not problems, problems
-    return state
+    # meeple.testing.position checks the pieces (Linkage's invariants) and says what is wrong.
+    return build(Linkage(2, {"variant": variant}), to_act=Move(to_move), board=board, supply=supply,
+                 blocker=blocker, green=tuple(sorted(green)) if green else None, more=more)

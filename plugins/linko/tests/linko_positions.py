@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, Mapping, Sequence
 
-from meeple import Display, Hand, KeyedPiles, Pile, Rng, Tableau, Visibility
+from meeple import Display, Hand, KeyedPiles, Tableau
+from meeple.testing import position as build
 from meeple_linko import Linko
 from meeple_linko.cards import JOKER
 from meeple_linko.decisions import PlayCards
@@ -19,7 +20,7 @@ def position(players: int = 3, options: Mapping | None = None, *,
              tableaux: Sequence[Sequence[Iterable[int]]] = (),
              display: Sequence[int | Iterable[int]] | None = None, pile_top: Sequence[int] = (),
              rest: str = "pile", ghost: Mapping[int, int] | None = None,
-             removed: Sequence[int] = (), active: int = 0) -> LinkoState:
+             removed: Sequence[int] = (), active: int = 0, invariants: bool = True) -> LinkoState:
     """A state where `active` is to play.
 
     `hands[s]` are seat s's cards, of which `known[s]` are known to all; `tableaux[s]` its
@@ -27,7 +28,8 @@ def position(players: int = 3, options: Mapping | None = None, *,
     default: six cards from the rest); `pile_top` the next cards to be drawn, first drawn
     first. The cards left over go under the pile (`rest="pile"`) or onto the discard pile
     (`rest="discard"`, leaving exactly `pile_top` in the pile). `ghost` maps values to pile
-    sizes for the Duel's Ghost Zone.
+    sizes for the Duel's Ghost Zone. `invariants=False` for a position the rules could never reach
+    (a display not refilled while the pile lasts...), built on purpose.
     """
     game = Linko(players, options)
     left = Counter(game.deck())
@@ -50,7 +52,7 @@ def position(players: int = 3, options: Mapping | None = None, *,
     tableau_zones = tuple(Tableau([use(layer) for layer in (tableaux[s] if s < len(tableaux) else ())],
                                   owner=s) for s in range(players))
     ghost_zone = KeyedPiles([(value, use([value] * size)) for value, size in (ghost or {}).items()])
-    removed_pile = Pile(use(removed))
+    removed_pile = use(removed)
     top = use(pile_top)
     if display is None:
         spare = sorted(left.elements())
@@ -59,12 +61,10 @@ def position(players: int = 3, options: Mapping | None = None, *,
     rest_cards = sorted(left.elements())
     pile_cards = (rest_cards if rest == "pile" else []) + list(reversed(top))
     discard = rest_cards if rest == "discard" else []
-    state = LinkoState(
-        game=game, rng=Rng(0), pending=[PlayCards(active)], hands=tuple(hand_zones),
-        tableaux=tableau_zones, display=Display(6, slots), draw_pile=Pile(pile_cards, Visibility.SECRET),
-        discard=Pile(discard), stolen=Pile(), ghost=ghost_zone, removed=removed_pile, active=active)
-    assert not state.game.check_cards(state)
-    return state
+    # meeple.testing.position checks that all 109 cards are there exactly once.
+    return build(game, to_act=PlayCards(active), hands=hand_zones, tableaux=tableau_zones,
+                 display=Display(6, slots), draw_pile=pile_cards, discard=discard, ghost=ghost_zone,
+                 removed=removed_pile, active=active, invariants=invariants)
 
 
 def hand_of(state: LinkoState, seat: int) -> list[int]:

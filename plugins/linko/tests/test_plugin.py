@@ -47,7 +47,7 @@ def test_the_plugin_is_one_registration_and_uses_no_deprecated_hook():
 def test_render_shows_hands_layers_display_and_piles():
     state = position(hands=[[7, 7, 1], [1, 2], [1]], known=[[], [2]],
                      tableaux=[[[2], [3, 3, J]], [], []], display=[8, (), 10, 11, 12, J],
-                     pile_top=[4])
+                     pile_top=[4], invariants=False)  # an empty display slot while the pile lasts (8c)
     text = render(state.view(0))
     assert "display: [8] [ ] [10] [11] [12] [J]" in text
     assert "seat 0 (you): hand [1 7 7]" in text

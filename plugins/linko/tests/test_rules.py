@@ -296,8 +296,8 @@ def test_rule_8a_victim_discards_and_draws_as_many():
 
 
 def test_rule_8b_each_card_is_drawn_from_the_display_or_the_pile():
-    state = position(hands=[[7, 1], [1], [1]], tableaux=[[], [[3]], []],
-                     display=[8, (), 10, 11, 12, 13], pile_top=[4])
+    state = position(hands=[[7, 1], [1], [1]], tableaux=[[], [[3]], []],  # slot 1 empty: unreachable (8c)
+                     display=[8, (), 10, 11, 12, 13], pile_top=[4], invariants=False)
     apply_all(state, Play(7, 1, 0), TAKE_STOLEN)
     assert set(state.legal_actions()) == {DrawDisplay(0), DrawDisplay(2), DrawDisplay(3),
                                           DrawDisplay(4), DrawDisplay(5), DRAW_PILE}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from meeple import IllegalAction, Registry
+from meeple.testing import position as build
 from meeple_hearts.actions import PassCards, PlayCard
 from meeple_hearts.cards import QUEEN_OF_SPADES, TWO_OF_CLUBS
 from meeple_hearts.cards import DECK, parse
@@ -41,29 +42,15 @@ def position(hands: dict[int, str], to_play: int, options: dict | None = None, t
     """A position in the middle of play: each seat holds `hands[seat]`, `trick` has been played
     (led by the seat that makes `to_play` next), `taken` cards were taken by those seats, and every
     other card was taken by seat 3 (by default)."""
-    state = Hearts(4, options or {}).deal_state(deal(), 0)
-    for hand in state.hands:
-        hand.clear()
-    for pile in state.taken:
-        pile.clear()
-    placed = {seat: cards(text) for seat, text in hands.items()}
+    game = Hearts(4, options or {})
     played = cards(trick)
-    owned = {seat: cards(text) for seat, text in (taken or {}).items()}
-    for seat, held in placed.items():
-        state.hands[seat].extend(held)
-    for card in played:
-        state.trick.push(card)
-    for seat, held in owned.items():
-        state.taken[seat].extend(held)
-    used = {c for group in [*placed.values(), played, *owned.values()] for c in group}
-    state.taken[3].extend(c for c in DECK if c not in used)
-    state.leader = (to_play - len(played)) % 4 if played else None
-    state.tricks_played = tricks_played
-    state.trick_winners = [3] * tricks_played
-    state.cards_played = 4 * tricks_played + len(played)
-    state.hearts_broken = hearts_broken or not state.game.options["must_break_hearts"]
-    state.pending = [Play(to_play)]
-    return state
+    # meeple.testing.position puts every card named nowhere in taken[3] and checks the deck.
+    return build(game, hands={seat: cards(text) for seat, text in hands.items()}, trick=played,
+                 taken={seat: cards(text) for seat, text in (taken or {}).items()}, rest="taken[3]",
+                 to_act=Play(to_play), pass_direction=0,
+                 leader=(to_play - len(played)) % 4 if played else None, tricks_played=tricks_played,
+                 trick_winners=[3] * tricks_played, cards_played=4 * tricks_played + len(played),
+                 hearts_broken=hearts_broken or not game.options["must_break_hearts"])
 
 
 def legal_cards(state) -> list[int]:
