@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from meeple import HoldsNone, IllegalAction, Known
+from meeple.testing import PositionError
+from meeple.testing import position as build
 from meeple_gofish.actions import Ask
 from meeple_gofish.cards import RANK_CHARS, SUIT_CHARS, deck, rank_of
 from meeple_gofish.decisions import Turn
@@ -19,14 +21,24 @@ def cards(text: str) -> list[int]:
     return [RANK_CHARS.index(w[0]) * 4 + SUIT_CHARS.index(w[1]) for w in text.split()]
 
 
-def position(hands: dict[int, str], pool: str = "", players: int = 3, ranks: int = 4):
+def deal(hands: dict[int, str], pool: str = "", players: int = 3, ranks: int = 4):
     """The state right after dealing `hands` (seat: card names) and the `pool` (named cards on
-    top, the last named the top card; the rest of the deck below them)."""
+    top, the last named the top card; the rest of the deck below them): books in the deal laid
+    down, seat 0 to ask."""
     held = {seat: cards(text) for seat, text in hands.items()}
     top = cards(pool)
     rest = [c for c in deck(ranks) if c not in top and all(c not in h for h in held.values())]
     return GoFish(players, {"ranks": ranks}).deal_state(
         [held.get(seat, []) for seat in range(players)], rest + top)
+
+
+def position(hands: dict[int, str], pool: str = "", players: int = 3, ranks: int = 4,
+             books: dict[int, str] | None = None, to_act: int = 0):
+    """A position in the middle of play (`meeple.testing.position`): `hands` and `books` (seat:
+    card names), the named `pool` cards on top of the rest of the deck, `to_act` to ask."""
+    return build(GoFish(players, {"ranks": ranks}), hands={s: cards(t) for s, t in hands.items()},
+                 books={s: cards(t) for s, t in (books or {}).items()}, pool=cards(pool),
+                 rest="pool", to_act=Turn(to_act))
 
 
 def known(state, viewer: int, seat: int) -> list[int]:
@@ -59,6 +71,11 @@ def test_the_same_seed_deals_and_plays_the_same_game_byte_for_byte():
         assert one.fingerprint() == two.fingerprint()
 
 
+def test_a_position_with_a_whole_rank_in_a_hand_is_refused():
+    with pytest.raises(PositionError, match="all four of a rank"):
+        position({0: "2C 2D 2H 2S", 1: "3C"})
+
+
 def test_deal_state_refuses_anything_but_the_whole_deck():
     with pytest.raises(ValueError, match="deck once"):
         GoFish(2, {"ranks": 4}).deal_state([cards("2C"), cards("2C")], [])
@@ -67,7 +84,7 @@ def test_deal_state_refuses_anything_but_the_whole_deck():
 # -- 2. Books ------------------------------------------------------------------------------------
 
 def test_four_of_a_kind_in_the_deal_is_laid_down_at_once():
-    state = position({0: "2C 2D 2H 2S 3C", 1: "4C 3D"})
+    state = deal({0: "2C 2D 2H 2S 3C", 1: "4C 3D"})
     assert sorted(state.books[0]) == cards("2C 2D 2H 2S")
     assert list(state.hands[0]) == cards("3C") and state.book_counts() == [1, 0, 0]
 
@@ -222,7 +239,7 @@ def test_a_seat_whose_hand_is_empty_at_its_turn_draws_and_asks():
 
 
 def test_a_seat_with_an_empty_hand_and_an_empty_pool_is_out_and_is_skipped():
-    state = position({0: "2C 2D 2H 3C", 1: "2S", 2: "3D 3H 3S 4C 4D 4H 4S 5C 5D 5H 5S"}, players=3)
+    state = position({0: "2C 2D 2H 3C", 1: "2S", 2: "3D 3H 3S"}, books={2: "4C 4D 4H 4S 5C 5D 5H 5S"})
     assert len(state.pool) == 0
     state.apply(Ask(1, TWO))  # seat 1 hands over its last card and is out; seat 0 lays the 2s
     assert state.eliminated() == (1,) and state.view(2).eliminated == (1,)
@@ -242,7 +259,7 @@ def test_a_seat_holding_cards_with_nobody_to_ask_draws_instead_and_its_turn_ends
 # -- 7. The end ----------------------------------------------------------------------------------
 
 def test_the_game_ends_when_every_book_is_made_and_most_books_wins():
-    state = position({0: "2C 2D 2H 3C 3D 3H", 1: "2S 3S 4C", 2: "4D 4H 4S 5C 5D 5H 5S"}, players=3)
+    state = position({0: "2C 2D 2H 3C 3D 3H", 1: "2S 3S 4C", 2: "4D 4H 4S"}, books={2: "5C 5D 5H 5S"})
     state.apply(Ask(1, TWO))
     state.apply(Ask(1, THREE))  # seat 0 has laid down two books and holds nothing: it is out
     assert state.pending and state.winners() == ()
@@ -252,7 +269,7 @@ def test_the_game_ends_when_every_book_is_made_and_most_books_wins():
 
 
 def test_tied_seats_share_the_win():
-    state = position({0: "2C 2D 2H 2S", 1: "3C 3D 3H 3S"}, players=2, ranks=2)
+    state = deal({0: "2C 2D 2H 2S", 1: "3C 3D 3H 3S"}, players=2, ranks=2)
     assert not state.pending and state.book_counts() == [1, 1] and state.winners() == (0, 1)
 
 

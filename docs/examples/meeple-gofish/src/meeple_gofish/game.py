@@ -14,7 +14,7 @@ from meeple import Game, GameSpec, Hand, Information, Option, Pile, PublicRecord
 from .actions import Ask
 from .cards import SUITS, deck, rank_of
 from .cards import name as card_name
-from .decisions import MOST_PLAYERS, Turn, lay_book, no_book_in_hand, start_turn
+from .decisions import MOST_PLAYERS, Turn, _no_book_in_hand, lay_book, no_book_in_hand, start_turn
 from .greedy import GREEDY
 from .narration import GoFishNarrator
 from .render import render
@@ -51,6 +51,11 @@ class GoFishState(State):
             for seat, hand in enumerate(self.hands):
                 if not len(hand) and seat not in self.out:
                     self.out.append(seat)
+
+    def invariants(self) -> list[str]:
+        """The deck's cards once each (the base check), and no hand holding a whole rank (rule 2
+        lays a book down at once)."""
+        return super().invariants() + ([] if _no_book_in_hand(self) else ["a hand holds all four of a rank"])
 
     def _scores(self):
         return self.book_counts()

@@ -3,7 +3,8 @@
 Narration says what everyone heard and saw: the question, the cards handed over (named: they
 changed hands face up, and the state keeps them as a public record, `handed`), "go fish" and the
 draw — the drawn card named only when
-it was the rank asked for (shown) or to the seat that drew it — books laid down, seats out.
+it was the rank asked for (shown) or to the seat that drew it — and books laid down (hosts add
+the seats that went out: `meeple.hosting.tell`).
 
 Notation: a question is the seat then the rank, `2 7` ("seat 2, any 7s?"), `1 q`, `3 10`.
 """
@@ -43,8 +44,6 @@ class GoFishNarrator(Narrator):
             laid = [c for c in new.cards if c not in old.cards]
             for book in sorted({rank_of(c) for c in laid}):
                 text += f"; seat {seat} lays down the {rank_name(book)}"
-        for seat in after.eliminated[len(before.eliminated):]:
-            text += f"; seat {seat} is out"
         if not after.pending:
             text += "; game over: books " + ", ".join(str(len(p.cards) // SUITS) for p in after.books)
         return text
