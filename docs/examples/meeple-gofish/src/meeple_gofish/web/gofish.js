@@ -2,7 +2,8 @@
 //
 // Your hand sorted by rank; the pool; every seat's books; the other hands as backs, with the
 // cards everyone saw them take face up. To ask: click a card of your hand (its rank is chosen),
-// then "Ask" beside the seat to ask.
+// then "Ask" beside the seat to ask. Beside each seat, what the table heard: the ranks it asked
+// for ("has 7s") and denied ("no 3s").
 const RANKS = "23456789TJQKA";
 const RANK_WORDS = ["2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings", "aces"];
 const SUITS = [["♣", "clubs"], ["♦", "diamonds"], ["♥", "hearts"], ["♠", "spades"]];
@@ -13,6 +14,14 @@ const suit = (card) => card % 4;
 export const cardName = (card) => `${RANKS[rank(card)].replace("T", "10")}${SUITS[suit(card)][0]}`;
 const cardWords = (card) => `${SINGULAR[rank(card)]} of ${SUITS[suit(card)][1]}`;
 const books = (pile) => [...new Set((pile.cards || []).map(rank))].sort((a, b) => a - b);
+
+// What the table heard about seat `s`'s hidden cards (the view's facts): "has 7s ×2 · no 3s".
+function heard(view, s) {
+  const facts = (view.facts || []).map((known) => known.fact).filter((fact) => fact.zone === `hands[${s}]`);
+  const has = facts.filter((f) => f.type === "holds_at_least").map((f) => RANK_WORDS[f.kind] + (f.count > 1 ? ` ×${f.count}` : ""));
+  const none = facts.filter((f) => f.type === "holds_none").map((f) => RANK_WORDS[f.kind]);
+  return [has.length ? `has ${has.join(", ")}` : "", none.length ? `no ${none.join(", ")}` : ""].filter(Boolean).join(" · ");
+}
 
 export function Board({ update, previous, play, kit, seatName }) {
   const { html, Card, Pile, HiddenHand, useSelection } = kit;
@@ -46,7 +55,8 @@ export function Board({ update, previous, play, kit, seatName }) {
       <span class="count">${f.questions} questions asked</span></div>
     ${f.hands.map((zone, s) => s === me ? "" : html`<section class="seat-area" data-field=${`hands[${s}]`} aria-label=${`${seatName(s)}'s hand`}>
       <h3 class="zone-title">${seatName(s)} · ${zone.size} card${zone.size === 1 ? "" : "s"}
-        ${out.includes(s) ? html`<span class="badge">out</span>` : ""}</h3>
+        ${out.includes(s) ? html`<span class="badge">out</span>` : ""}
+        ${heard(update.view, s) ? html`<span class="count heard">${heard(update.view, s)}</span>` : ""}</h3>
       <div class="row"><${HiddenHand} zone=${zone} nameOf=${cardName} /> ${shelf(s)}
         ${asks.filter((m) => m.action.seat === s && m.action.rank === chosen).map((m) => html`<button type="button"
           class="act primary" data-action=${JSON.stringify(m.action)} onClick=${() => play(m.action)}>Ask ${seatName(s)} for ${RANK_WORDS[chosen]}</button>`)}
