@@ -34,6 +34,13 @@ BAD_INPUT: dict[str, list[tuple[list[str], str]]] = {
         (["linko", "--bot", "greedy", "--against", "ismcts:iterations=0"], "'iterations' cannot be 0"),
         (["linko", "--bot", "greedy", "--against", "greedy", "-n", "0"], "argument -n/--games"),
     ],
+    "gofish_facts.py": [
+        (["--bot", "no_such_bot"], "unknown bot 'no_such_bot'"),
+        (["--bot", "ismcts:iterations=0"], "'iterations' cannot be 0"),
+        (["--players", "9"], "gofish"),
+        (["--ranks", "1"], "ranks"),
+        (["--games", "0"], "argument -n/--games"),
+    ],
     "cb_loss_chances.py": [
         (["no_such_game"], "unrecognized arguments: no_such_game"),
         (["-o", "no_such_option=1"], "unknown option 'no_such_option'"),

@@ -10,7 +10,8 @@ ROOT = Path(__file__).parents[1]
 EXAMPLE = ROOT / "docs" / "examples" / "meeple-nim"
 # Each tutorial page and the example plugin its code blocks are taken from.
 TUTORIALS = {"tutorial.md": EXAMPLE,
-             "tutorial-hidden-information.md": ROOT / "docs" / "examples" / "meeple-hearts"}
+             "tutorial-hidden-information.md": ROOT / "docs" / "examples" / "meeple-hearts",
+             "tutorial-knowledge.md": ROOT / "docs" / "examples" / "meeple-gofish"}
 # `<!-- file: path -->` over a block: the whole file; `<!-- from: path -->`: a verbatim excerpt of it.
 BLOCK = re.compile(r"<!-- (?P<kind>file|from): (?P<path>\S+) -->\n```\w*\n(?P<body>.*?)```", re.S)
 # `<!-- run -->` over a python block followed by a text block: the code prints exactly that text.

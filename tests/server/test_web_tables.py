@@ -121,7 +121,15 @@ def touch_hearts(page, seat: int, action: dict) -> None:
         card(page, hand, action["card"]).click()
 
 
-TOUCH = {"linko": touch_linko, "combo_breaker": touch_combo_breaker, "linkage": touch_linkage, "hearts": touch_hearts}
+def touch_gofish(page, seat: int, action: dict) -> None:
+    hand = page.locator(f"[data-field='hands[{seat}]'] button.card")
+    ranks = [int(value) // 4 for value in hand.evaluate_all("cards => cards.map((c) => c.dataset.card)")]
+    hand.nth(ranks.index(action["rank"])).click()  # a card of the rank to ask for
+    page.click(f"button[data-action='{compact(action)}']")  # "Ask seat N for 7s", beside that seat
+
+
+TOUCH = {"linko": touch_linko, "combo_breaker": touch_combo_breaker, "linkage": touch_linkage, "hearts": touch_hearts,
+         "gofish": touch_gofish}
 
 
 def compact(action: dict) -> str:
@@ -200,7 +208,8 @@ def keep(shot: Path) -> None:
     ("combo_breaker", ["random"], {}),
     ("linkage", [], {}),
     ("hearts", ["random", "random"], {}),
-], ids=["linko-3p", "linko-duel", "combo_breaker-3p", "linkage", "hearts"])
+    ("gofish", ["random"], {"ranks": 6}),
+], ids=["linko-3p", "linko-duel", "combo_breaker-3p", "linkage", "hearts", "gofish-3p"])
 def test_people_play_a_whole_game_by_touching_the_table(browser, live, tmp_path, game, bots, options):
     match, pages = start(browser, live, game, bots, options)
     while game == "hearts" and match.state.pass_direction == 0:  # a deal without a pass: deal again
@@ -227,6 +236,7 @@ def internal_fields(game_cls, view_fields) -> list[str]:
     ("combo_breaker", ["random"], {}, 6),
     ("linkage", [], {}, 5),
     ("hearts", ["random", "random"], {}, 4),
+    ("gofish", ["random"], {}, 4),
 ])
 def test_a_table_names_cards_hides_internal_fields_and_repeats_no_move(browser, live, game, bots, options, moves):
     match, pages = start(browser, live, game, bots, options)
@@ -399,7 +409,8 @@ def test_the_tab_title_says_whose_turn(browser, live):
 
 @pytest.mark.parametrize(("game", "players", "options", "moves"), [
     ("linko", 3, {}, 10), ("linko", 2, {}, 7), ("combo_breaker", 3, {}, 5), ("linkage", 2, {}, 4), ("hearts", 4, {}, 6),
-], ids=["linko", "linko-duel", "combo_breaker", "linkage", "hearts"])
+    ("gofish", 3, {}, 4),
+], ids=["linko", "linko-duel", "combo_breaker", "linkage", "hearts", "gofish"])
 def test_every_table_fits_a_phone_and_a_desktop(browser, live, tmp_path, game, players, options, moves):
     match, pages = start(browser, live, game, ["random"] * (players - 1), options, people=1)
     play(match, pages, seed=11, moves=moves)
