@@ -33,6 +33,11 @@ iteration through a move plays on the search's k-th determinization: `PairedSamp
 ``depth=D`` no node D moves below the decision gets children (``depth=1``: each move valued by
 rollouts alone — flat Monte Carlo over the decision, the rollout policy playing every seat after it).
 
+With ``anchor=Z`` (and a rollout policy) the bot plays its policy's own move unless the move the
+search chose beats it by more than Z standard errors (`meeple_bots.search.Node.anchored_child`):
+where long rollouts leave the moves' means within each other's noise, the search's choice would be
+the luck of its samples (issue 28: Linko with four players).
+
 Another seat's choice the bot cannot see (a simultaneous decision, a face-down pass) is not a
 branch of the tree: see `meeple_bots.search` ("Choices the observer cannot see").
 
