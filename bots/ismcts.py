@@ -33,6 +33,11 @@ iteration through a move plays on the search's k-th determinization: `PairedSamp
 ``depth=D`` no node D moves below the decision gets children (``depth=1``: each move valued by
 rollouts alone — flat Monte Carlo over the decision, the rollout policy playing every seat after it).
 
+With ``anchor=Z`` (and a rollout policy) the bot plays its policy's own move unless the move the
+search chose beats it by more than Z standard errors (`meeple_bots.search.Node.anchored_child`):
+where long rollouts leave the moves' means within each other's noise, the search's choice would be
+the luck of its samples (issue 28: Linko with four players).
+
 Another seat's choice the bot cannot see (a simultaneous decision, a face-down pass) is not a
 branch of the tree: see `meeple_bots.search` ("Choices the observer cannot see").
 
@@ -51,7 +56,7 @@ from meeple.search import RolloutHorizon, SearchAids
 
 from .parallel import WORKERS_OPTION, root_parallel
 from .policies import OPPONENT_MIX_OPTION, PRIOR_OPTION, ROLLOUT_OPTION, opponent_mix, rollout_policies
-from .search import NORMALIZE_OPTION, WIDENING_OPTIONS, Node, PlayOut, TreeSearch, fast_below
+from .search import ANCHOR_OPTION, NORMALIZE_OPTION, WIDENING_OPTIONS, Node, PlayOut, TreeSearch, fast_below
 
 OBJECTIVE = "objective"
 
@@ -73,7 +78,8 @@ class IsmctsBot:
         reward = params["reward"]
         if reward == OBJECTIVE:
             reward = "score" if game.spec.points else "win"
-        rollout = PlayOut(game.players, below, rollout_policies("ismcts", params["rollout"], game, aids, self.rng), horizon,
+        policies = rollout_policies("ismcts", params["rollout"], game, aids, self.rng)
+        rollout = PlayOut(game.players, below, policies, horizon,
                           by_score=reward == "score", bounds=game.score_bounds(),
                           policy_plies=params["rollout_plies"], epsilon=params["rollout_epsilon"],
                           opponent_mix=opponent_mix("ismcts", params["opponent_mix"]), observer=seat)
@@ -82,6 +88,8 @@ class IsmctsBot:
                                prior=rollout.policies if params["prior"] else None, paired=params["paired"],
                                depth=params["depth"], opponent_policy=self._opponent_policy(params, rollout),
                                normalize=params["normalize"])
+        self.anchor = self._anchor_policy(params, policies)
+        self.anchor_margin: float = params["anchor"]
         self.last_iterations = 0
         self.reuse: bool = params["reuse"]
         self.kept: Node | None = None  # the node of the bot's last move, kept with `reuse`
@@ -99,6 +107,15 @@ class IsmctsBot:
                            "in a game with a greedy bot that plays on the state)")
         return rollout.policies
 
+    def _anchor_policy(self, params: Options, policies: "list | None"):
+        """With ``anchor``, the rollout policy's bot for this seat, whose move the search must beat."""
+        if not params["anchor"]:
+            return None
+        if policies is None:
+            raise BotError("ismcts: anchor needs a rollout policy (rollout=greedy, or auto in a game "
+                           "with a greedy bot that plays on the state)")
+        return policies[self.seat]
+
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             kept = self._kept_for(view)  # a forced move needs no search; a kept subtree follows it
@@ -113,7 +130,14 @@ class IsmctsBot:
             # own (a simultaneous decision with a budget too small to get past it): no statistics,
             # so any legal choice is as good as another.
             return legal[self.rng.below(len(legal))]
-        best = decision.best_child()
+        if self.anchor is not None:  # the policy's move, unless the search clearly beats it
+            anchor = self.anchor.act(view, legal)
+            best = decision.anchored_child(anchor, self.anchor_margin)
+            if best is None:  # never tried: nothing says the search's choice is better
+                self._keep(None, view)
+                return anchor
+        else:
+            best = decision.best_child()
         for action in legal:  # answer with the host's own object for the chosen action
             if action == best.action:
                 self._keep(best, view)
@@ -163,6 +187,7 @@ INFO = BotInfo(
                "instead of the policy's at each rollout move", minimum=0, maximum=1),
         OPPONENT_MIX_OPTION,
         PRIOR_OPTION,
+        ANCHOR_OPTION,
         Option("time", "float", 0.0, "seconds per decision, 0 for no limit: the search stops after "
                "`iterations` or `time`, whichever comes first (with a limit, play depends on the "
                "machine's speed and is no longer reproducible)", minimum=0),

@@ -68,6 +68,13 @@ WIDENING_OPTIONS = (
 )
 """The search bots' progressive-widening parameters (`TreeSearch.room`)."""
 
+ANCHOR_OPTION = Option(
+    "anchor", "float", 0.0, "with a rollout policy: play the policy's own move unless the search's "
+    "choice beats its mean reward by more than this many standard errors (say 2; 0: always the "
+    "search's choice), so a search whose rollouts cannot tell the moves apart plays as its policy",
+    minimum=0)
+"""The search bots' anchor to their rollout policy's move (`Node.anchored_child`)."""
+
 NORMALIZE_OPTION = Option("normalize", "bool", True, "scale the exploration constant by the spread of the "
                           "rewards seen in the search (so c means the same when a seat's share of a win is "
                           "at most 1/3 as when it is 1); false: c as given")
@@ -138,6 +145,22 @@ class Node:
     def best_child(self) -> "Node":
         """The most visited child (ties: the higher total value): the move to play."""
         return max(self.children.values(), key=lambda child: (child.visits, child.value))
+
+    def anchored_child(self, anchor: "Action", margin: float) -> "Node | None":
+        """`best_child`, unless its mean reward does not beat the mean of `anchor` (a policy's
+        move) by more than `margin` standard errors of their difference: then the anchor's child,
+        or None when the search never tried the anchor (no evidence against it: play it). Each
+        mean's variance is taken as m(1 − m) over its visits, the most a reward in [0, 1] with
+        mean m can have, so noise never passes for a difference (see `ANCHOR_OPTION`)."""
+        best = self.best_child()
+        kept = self.children.get(anchor)
+        if kept is None or not kept.visits:
+            return None
+        if kept is best:
+            return best
+        best_mean, kept_mean = best.value / best.visits, kept.value / kept.visits
+        error = math.sqrt(best_mean * (1 - best_mean) / best.visits + kept_mean * (1 - kept_mean) / kept.visits)
+        return best if best_mean - kept_mean > margin * error else kept
 
 
 def reached(root: Node, state: State) -> Node | None:
