@@ -105,6 +105,10 @@ BAD_INPUT: dict[str, list[tuple[list[str], str]]] = {
         (["--players", "1"], "played by 2–5 players, not 1"),
         (["--time", "nan"], "argument --time"),
     ],
+    "seed_agreement.py": [
+        (["no_such_game", "--bot", "greedy"], "unknown game 'no_such_game'"),
+        (["linko", "--bot", "no_such_bot"], "unknown bot 'no_such_bot'"),
+    ],
     "same_games.py": [
         (["no_such_game", "--bot", "greedy", "--other", "greedy", "--against", "greedy"],
          "unknown game 'no_such_game'"),
