@@ -233,14 +233,19 @@ class CountedDeal:
         if found is not None:
             return found
         n, bounds = len(self.kinds[i]), self.bounds[i]
-        last = i == len(self.kinds) - 1
         options = []
+        if i == len(self.kinds) - 1:  # the last kind fills exactly the room left: one split or none
+            split = room
+            if sum(split) == n and all(lo <= x <= hi for (lo, hi), x in zip(bounds[:-1], split[:-1])):
+                options.append((split, _multinomial(n, split)))
+            self._options[key] = options
+            return options
         for split in _compositions(n, [(lo, min(hi, r)) for (lo, hi), r in zip(bounds[:-1], room[:-1])]):
             rest = n - sum(split)
-            if rest > room[-1] or (last and any(r != x for r, x in zip(room, split))):
+            if rest > room[-1]:
                 continue
             after = tuple(r - x for r, x in zip(room, split + (rest,)))
-            ways = _multinomial(n, split + (rest,)) * (self._ways(i + 1, after) if not last else int(not any(after)))
+            ways = _multinomial(n, split + (rest,)) * self._ways(i + 1, after)
             if ways:
                 options.append((split + (rest,), ways))
         self._options[key] = options
