@@ -22,9 +22,7 @@ nothing the aware seat would win as often as a blind one.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import multiprocessing
 import os
 import sys
 import time
@@ -34,7 +32,7 @@ import attrs
 from meeple import BotSpec, Registry
 from meeple.seeds import derive
 from meeple.stats import mean_interval, wilson_interval
-from script_args import non_negative_int, positive_int, seed, usage_errors
+from script_args import in_order, non_negative_int, positive_int, seed, usage_errors
 
 GAME = "gofish"
 _REGISTRY: Registry | None = None
@@ -102,12 +100,7 @@ def main() -> None:
     tasks = [(game.players, options, args.bot, args.seed, k) for k in range(args.start, args.start + args.games)]
     started = time.perf_counter()
     outcomes: list[dict] = []
-    with contextlib.ExitStack() as stack:
-        if args.jobs > 1:
-            pool = stack.enter_context(multiprocessing.get_context("spawn").Pool(args.jobs))
-            finished = pool.imap(play_one, tasks, chunksize=1)
-        else:
-            finished = map(play_one, tasks)
+    with in_order(play_one, tasks, args.jobs) as finished:
         for outcome in finished:
             outcomes.append(outcome)
             if args.progress:

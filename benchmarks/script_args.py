@@ -20,8 +20,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
+import multiprocessing
 import sys
-from typing import Any, Callable, Iterator, NoReturn
+from typing import Any, Callable, Iterable, Iterator, NoReturn
 
 from meeple import MeepleError
 from meeple.cli.common import one_line
@@ -95,3 +96,14 @@ def needs_extra(script: str, error: ImportError, install: str) -> NoReturn:
     print(f"{script}: error: needs {error.name or 'an optional package'}, which is not installed "
           f"({one_line(str(error))}); {install}", file=sys.stderr)
     raise SystemExit(2)
+
+
+@contextlib.contextmanager
+def in_order(function: Callable[[Any], Any], tasks: Iterable[Any], jobs: int) -> Iterator[Iterator[Any]]:
+    """`function` over `tasks`, each result in task order as soon as it and those before it are
+    done: in `jobs` spawned processes (a fresh interpreter each, as a user's run), or here for 1."""
+    if jobs <= 1:
+        yield map(function, tasks)
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield pool.imap(function, tasks, chunksize=1)

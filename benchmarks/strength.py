@@ -19,9 +19,7 @@ time is the steadier figure. Games run in `--jobs` worker processes (one game pe
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import multiprocessing
 import os
 import statistics
 import sys
@@ -31,7 +29,7 @@ from meeple import BotSpec, Registry
 from meeple.options import parse_pairs
 from meeple.seeds import derive
 from meeple.stats import wilson_interval
-from script_args import non_negative_int, positive_int, seed, usage_errors
+from script_args import in_order, non_negative_int, positive_int, seed, usage_errors
 
 
 class TimedBot:
@@ -132,12 +130,7 @@ def main() -> None:
              for k in range(args.start, args.start + args.games)]
     started = time.perf_counter()
     outcomes = []
-    with contextlib.ExitStack() as stack:
-        if args.jobs > 1:
-            pool = stack.enter_context(multiprocessing.get_context("spawn").Pool(args.jobs))
-            finished = pool.imap(play_one, tasks, chunksize=1)
-        else:
-            finished = map(play_one, tasks)
+    with in_order(play_one, tasks, args.jobs) as finished:
         for outcome in finished:  # in game order, each as soon as it and the games before it are done
             outcomes.append(outcome)
             if args.progress:
