@@ -8,6 +8,7 @@ SUITS = 4
 RANK_CHARS = "23456789TJQKA"
 RANK_WORDS = ("2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings", "aces")
 SUIT_CHARS = "CDHS"
+SUIT_SYMBOLS = "♣♦♥♠"
 
 
 def deck(ranks: int) -> tuple[int, ...]:
@@ -27,6 +28,17 @@ def name(card: int) -> str:
 def names(cards) -> str:
     """Cards by rank, then suit: "2C 2H 7S"."""
     return " ".join(name(c) for c in sorted(cards))
+
+
+def face(card: int) -> str:
+    """What people read on the table and in the log (the game's `card_names`): rank and suit
+    symbol, "2♣", "10♥", "Q♠", as `web/gofish.js` draws them. Typed moves keep `name`'s letters."""
+    return RANK_CHARS[card // SUITS].replace("T", "10") + SUIT_SYMBOLS[card % SUITS]
+
+
+def faces(cards) -> str:
+    """Cards by rank, then suit, as people read them: "2♣ 2♥ 7♠"."""
+    return " ".join(face(c) for c in sorted(cards))
 
 
 def rank_name(rank: int) -> str:

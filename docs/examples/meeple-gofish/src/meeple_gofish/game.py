@@ -13,7 +13,7 @@ from meeple import Game, GameSpec, Hand, Information, Option, Pile, PublicRecord
 
 from .actions import Ask
 from .cards import SUITS, deck, rank_of
-from .cards import name as card_name
+from .cards import face as card_name
 from .decisions import MOST_PLAYERS, Turn, _no_book_in_hand, lay_book, no_book_in_hand, start_turn
 from .greedy import GREEDY
 from .narration import GoFishNarrator

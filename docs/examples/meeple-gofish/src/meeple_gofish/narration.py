@@ -14,7 +14,7 @@ from __future__ import annotations
 from meeple import Action, Narrator, View
 
 from .actions import Ask
-from .cards import RANK_CHARS, SUITS, name, names, parse_rank, rank_name, rank_of
+from .cards import RANK_CHARS, SUITS, face, faces, parse_rank, rank_name, rank_of
 
 
 def _public(view: View, seat: int, rank: int) -> set[int]:
@@ -32,13 +32,13 @@ class GoFishNarrator(Narrator):
         asker, asked, rank = before.decision.player, action.seat, action.rank  # type: ignore[attr-defined]
         text = f"seat {asker} asks seat {asked} for {rank_name(rank)}: "
         if after.handed:  # the public record of the cards handed over, face up
-            text += f"seat {asked} hands over {names(after.handed)}"
+            text += f"seat {asked} hands over {faces(after.handed)}"
         elif not before.pool.size:
             text += "go fish — the pool is empty"
         elif len(_public(after, asker, rank)) > len(_public(before, asker, rank)):
             text += f"go fish — seat {asker} draws one of them and shows it"
         else:
-            text += "go fish — " + (f"you draw {name(drawn)}" if (drawn := _drawn(before, after)) is not None
+            text += "go fish — " + (f"you draw {face(drawn)}" if (drawn := _drawn(before, after)) is not None
                                     else f"seat {asker} draws a card")
         for seat, (old, new) in enumerate(zip(before.books, after.books)):
             laid = [c for c in new.cards if c not in old.cards]

@@ -38,7 +38,7 @@ export function Board({ update, previous, play, kit, seatName }) {
   const before = previous?.view.fields;
   const shelf = (s) => {
     const laid = books(f.books[s]);
-    return laid.length ? html`<span class="count">books: ${laid.map((r) => RANK_WORDS[r]).join(", ")}</span>`
+    return laid.length ? html`<span class="count"> · books: ${laid.map((r) => RANK_WORDS[r]).join(", ")}</span>`
       : html`<span class="count">no book yet</span>`;
   };
 
@@ -52,11 +52,11 @@ export function Board({ update, previous, play, kit, seatName }) {
   return html`<div class="gofish">
     ${prompt}
     <div class="middle"><${Pile} size=${f.pool.size} label="the pool" />
-      <span class="count">${f.questions} questions asked</span></div>
+      <span class="count">· ${f.questions} question${f.questions === 1 ? "" : "s"} asked</span></div>
     ${f.hands.map((zone, s) => s === me ? "" : html`<section class="seat-area" data-field=${`hands[${s}]`} aria-label=${`${seatName(s)}'s hand`}>
       <h3 class="zone-title">${seatName(s)} · ${zone.size} card${zone.size === 1 ? "" : "s"}
         ${out.includes(s) ? html`<span class="badge">out</span>` : ""}
-        ${heard(update.view, s) ? html`<span class="count heard">${heard(update.view, s)}</span>` : ""}</h3>
+        ${heard(update.view, s) ? html` · <span class="count heard">heard: ${heard(update.view, s)}</span>` : ""}</h3>
       <div class="row"><${HiddenHand} zone=${zone} nameOf=${cardName} /> ${shelf(s)}
         ${asks.filter((m) => m.action.seat === s && m.action.rank === chosen).map((m) => html`<button type="button"
           class="act primary" data-action=${JSON.stringify(m.action)} onClick=${() => play(m.action)}>Ask ${seatName(s)} for ${RANK_WORDS[chosen]}</button>`)}
@@ -78,6 +78,6 @@ export function Breakdown({ update, kit, seatName }) {
   const { html } = kit;
   const f = update.view.fields;
   return html`<p>Books of four laid down (most books wins):</p>
-    <ul>${f.books.map((pile, s) => html`<li>${seatName(s)}: ${books(pile).length} books${
+    <ul>${f.books.map((pile, s) => html`<li>${seatName(s)}: ${books(pile).length} book${books(pile).length === 1 ? "" : "s"}${
       books(pile).length ? ` (${books(pile).map((r) => RANK_WORDS[r]).join(", ")})` : ""}</li>`)}</ul>`;
 }
