@@ -11,6 +11,11 @@ in worker processes are not clocked).
 
     .venv/bin/python benchmarks/ladder.py --out ladder.md         # every table, 20 games a lineup
     .venv/bin/python benchmarks/ladder.py duel linkage --games 8 --skip ismcts
+    .venv/bin/python benchmarks/ladder.py linkage --setting mcts:iterations=400   # one more setting
+
+Besides today's settings, each table rates the settings the previous release shipped where they
+differ from today's (`PREVIOUS`, written out in full), so a default is seen to beat the one it
+replaced, against strangers as well as against its model.
 """
 
 from __future__ import annotations
@@ -36,24 +41,43 @@ TABLES = {
     "linkage": ("linkage", 2, "Linkage"),
 }
 
+#: The previous release's (0.1.0) default settings, per table, where today's differ: Linko's
+#: `ismcts` away from the Duel before the anchor (docs/figures.md, "the anchor").
+PREVIOUS = {
+    "linko": ("ismcts:rollout=greedy,iterations=300",),
+}
 
-def contestants(registry, game_id: str, skip: list[str]) -> list[str]:
-    """Every bot that plays the game (the sparring bot among them), by name, less `skip`."""
-    return [info.name for info in registry.bots_for(game_id) if info.name not in skip]
+
+def contestants(registry, table: str, skip: list[str], settings: list[str] = ()) -> list[str]:
+    """Every bot that plays the table's game (the sparring bot among them) by name, the previous
+    release's settings and any `settings` asked for, less `skip`."""
+    game_id = TABLES[table][0]
+    names = [info.name for info in registry.bots_for(game_id)]
+    extra = [spec for spec in [*PREVIOUS.get(table, ()), *settings] if spec.partition(":")[0] in names]
+    return [spec for spec in [*names, *extra] if spec not in skip]
 
 
-def rate_table(registry, table: str, games: int, series: int, jobs: int, skip: list[str]) -> dict[str, Any]:
+def setting_played(game, spec: str) -> dict[str, Any]:
+    """What a spec plays: a bare name the game's tuned setting, a written-out spec its own."""
+    name, _, params = spec.partition(":")
+    if not params:
+        return dict(game.bot_settings(name))
+    return dict(pair.split("=", 1) for pair in params.split(","))
+
+
+def rate_table(registry, table: str, games: int, series: int, jobs: int, skip: list[str],
+               settings: list[str]) -> dict[str, Any]:
     """One table's tournament, as the rows of its ladder, best rated first."""
     game_id, players, title = TABLES[table]
     registry.clocks.clear()
-    bots = contestants(registry, game_id, skip)
+    bots = contestants(registry, table, skip, settings)
     result = run_tournament(registry, game_id, bots, players=players, games=games, seed=series, jobs=jobs)
     game = registry.create(game_id, players)
     rows = []
     for row in result.to_data()["bots"]:
-        settings = dict(game.bot_settings(row["spec"]))
+        played = setting_played(game, row["spec"])
         per_decision = registry.seconds_per_decision(row["spec"]) if jobs == 1 else None
-        rows.append({"bot": row["spec"], "settings": settings, "rating": row["rating"], "games": row["games"],
+        rows.append({"bot": row["spec"], "settings": played, "rating": row["rating"], "games": row["games"],
                      "wins": row["wins"], "win_rate": row["win_rate"], "win_rate_95": row["win_rate_95"],
                      "mean_score": row["mean_score"],
                      "cpu_s_per_decision": None if per_decision is None else round(per_decision, 5)})
@@ -104,7 +128,10 @@ def main() -> None:
                         help=f"which tables (default: all): {', '.join(TABLES)}")
     parser.add_argument("--games", "-n", type=positive_int, default=20,
                         help="games per lineup, a multiple of the table's players (default 20)")
-    parser.add_argument("--skip", action="append", default=[], metavar="BOT", help="leave a bot out (repeat)")
+    parser.add_argument("--skip", action="append", default=[], metavar="BOT",
+                        help="leave a bot or a previous setting out (repeat)")
+    parser.add_argument("--setting", action="append", default=[], metavar="SPEC",
+                        help="rate this bot setting too, in every table it plays (repeat)")
     parser.add_argument("--seed", type=seed, default=28, help="series seed")
     parser.add_argument("--jobs", type=positive_int, default=1, help="worker processes (timing needs 1)")
     parser.add_argument("--out", type=Path, help="write the markdown to this file")
@@ -113,7 +140,7 @@ def main() -> None:
     registry = sparring_registry(timed=True)
     with usage_errors(parser):  # everything the user typed is checked before any game is played
         tables = args.tables or list(TABLES)
-        known = {info.name for info in registry.all_bots()}
+        known = {info.name for info in registry.all_bots()} | {s for p in PREVIOUS.values() for s in p}
         for name in args.skip:
             if name not in known:  # a typo, not a bot to leave out
                 raise OptionError(f"--skip {name}: no such bot; bots: {', '.join(sorted(known))}")
@@ -123,13 +150,14 @@ def main() -> None:
             game_id, players, _ = TABLES[table]
             check_games(args.games, players)
             game = registry.create(game_id, players)
-            if len(contestants(registry, game_id, args.skip)) < players:
+            if len(contestants(registry, table, args.skip, args.setting)) < players:
                 raise OptionError(f"--skip leaves fewer than {players} bots for {table}")
-            for seat, name in enumerate(contestants(registry, game_id, args.skip)):
+            for seat, name in enumerate(contestants(registry, table, args.skip, args.setting)):
                 registry.make_bot(name, game, seat % players)
     command = " ".join(["benchmarks/ladder.py", *sys.argv[1:]])
     where = provenance()  # the commit measured is the one the run started from
-    results = [rate_table(registry, table, args.games, args.seed, args.jobs, args.skip) for table in tables]
+    results = [rate_table(registry, table, args.games, args.seed, args.jobs, args.skip, args.setting)
+               for table in tables]
     if args.json:
         print(json.dumps({"tables": results, **where, "command": command}))
         return

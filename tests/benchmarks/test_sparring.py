@@ -144,6 +144,24 @@ def test_ladder_rates_every_shipped_setting_and_the_sparring_bot(tmp_path):
     assert "commit" in text and "Linkage" in text
 
 
+def test_the_ladder_rates_the_previous_releases_default_beside_todays_and_asked_settings():
+    import ladder
+
+    registry = sparring_registry()
+    linko = ladder.contestants(registry, "linko", skip=[], settings=["greedy:seed=5", "mcts:iterations=50"])
+    assert "ismcts" in linko and "ismcts:rollout=greedy,iterations=300" in linko  # today's and 0.1.0's
+    assert NAME in linko and "greedy:seed=5" in linko
+    assert "mcts:iterations=50" not in linko  # mcts does not play a game of hidden cards
+    duel = ladder.contestants(registry, "duel", skip=[], settings=[])
+    assert not any(":" in spec for spec in duel)  # the Duel's setting did not change
+    skipped = ladder.contestants(registry, "linko", skip=["ismcts:rollout=greedy,iterations=300"], settings=[])
+    assert "ismcts:rollout=greedy,iterations=300" not in skipped
+    game = registry.create("linko", 4)
+    assert ladder.setting_played(game, "ismcts:rollout=greedy,iterations=300") == {
+        "rollout": "greedy", "iterations": "300"}
+    assert ladder.setting_played(game, "ismcts") == dict(game.bot_settings("ismcts"))
+
+
 #: Bad input: (script, arguments, words its one error line must hold).
 BAD_INPUT = [
     ("vs_sparring.py", ["nim"], "nim has no sparring bot"),
@@ -156,7 +174,7 @@ BAD_INPUT = [
     ("ladder.py", ["no_such_table"], "unknown table 'no_such_table'"),
     ("ladder.py", ["duel", "--games", "3"], "--games must be a multiple of 2"),
     ("ladder.py", ["--skip", "no_such_bot"], "--skip no_such_bot: no such bot"),
-    ("ladder.py", ["linko", "--skip", "ismcts"], "--skip leaves fewer than 4 bots for linko"),
+    ("ladder.py", ["linko", "--skip", "ismcts", "--skip", "random"], "--skip leaves fewer than 4 bots for linko"),
 ]
 
 
