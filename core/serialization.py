@@ -72,7 +72,7 @@ def make_base_converter() -> cattrs.Converter:
     # `state_to_data` is JSON-native and equals its own JSON round trip.
     converter = cattrs.Converter(forbid_extra_keys=True, unstruct_collection_overrides={tuple: list})
     converter.register_unstructure_hook(Rng, lambda rng: rng.state)
-    converter.register_structure_hook(Rng, lambda data, _: Rng(_int(data)))
+    converter.register_structure_hook(Rng, lambda data, _: Rng(_exactly(data, int)))
     converter.register_structure_hook(Any, lambda data, _: _freeze(data))
     for kind in (int, bool, str):  # exact types: cattrs would coerce (`int(2.9)`, `int(True)`, `str(5)`)
         converter.register_structure_hook(kind, _exactly)
@@ -113,12 +113,6 @@ def _exactly(data: Any, kind: type) -> Any:
 
 
 _KIND_NAMES = {int: "an integer", bool: "true or false", str: "a string"}
-
-
-def _int(data: Any) -> int:
-    if type(data) is not int:
-        raise ValueError(f"expected an integer, got {_short(data)}")
-    return data
 
 
 def _short(data: Any) -> str:
@@ -262,12 +256,12 @@ def view_from_data(game_cls: type["Game"], data: Any) -> View:
         if set(fields) != set(types):
             raise ValueError(f"fields {sorted(fields)} do not match {sorted(types)}")
         return View(
-            data["game"], data["player"], _int(data["moves"]),
+            data["game"], data["player"], _exactly(data["moves"], int),
             tuple(converter.structure(d, Decision) for d in data["pending"]),
             tuple((name, converter.structure(fields[name], t)) for name, t in types.items()),
-            tuple(_int(seat) for seat in data.get("chosen", ())),
+            tuple(_exactly(seat, int) for seat in data.get("chosen", ())),
             tuple(_choice(converter, pair) for pair in data.get("choices", ())),
-            tuple(_int(seat) for seat in data.get("eliminated", ())),
+            tuple(_exactly(seat, int) for seat in data.get("eliminated", ())),
             converter.structure(data.get("facts", ()), _FACTS),
         )
 
@@ -285,7 +279,7 @@ def _choice(converter: cattrs.Converter, pair: Any) -> tuple[int, Action]:
     """One `[seat, action]` pending choice of a simultaneous decision."""
     if not isinstance(pair, list) or len(pair) != 2:
         raise ValueError(f"a pending choice is [seat, action], got {_short(pair)}")
-    return _int(pair[0]), converter.structure(pair[1], Action)
+    return _exactly(pair[0], int), converter.structure(pair[1], Action)
 
 
 def _expect_keys(data: Any, keys: set[str], what: str, optional: frozenset[str] = frozenset()) -> None:
@@ -336,7 +330,7 @@ def state_from_data(game_cls: type["Game"], data: Any) -> "State":
             shown = sorted(options) if type(options) is dict else options
             raise ValueError(f"options must hold every option of the game exactly "
                              f"({', '.join(sorted(declared)) or 'none'}), got {shown!r}")
-        game = game_cls(_int(data["players"]), options)
+        game = game_cls(_exactly(data["players"], int), options)
         infos = game_fields(state_cls)
         fields = data["fields"]
         if set(fields) != {i.name for i in infos}:
@@ -347,9 +341,9 @@ def state_from_data(game_cls: type["Game"], data: Any) -> "State":
             if info.kind is Kind.LIST:
                 value = list(value)
             values[info.name] = value
-        state = state_cls(game=game, rng=Rng(_int(data["rng"])),
+        state = state_cls(game=game, rng=Rng(_exactly(data["rng"], int)),
                           pending=[converter.structure(d, Decision) for d in data["pending"]],
-                          moves=_int(data["moves"]), **values)
+                          moves=_exactly(data["moves"], int), **values)
         state.restore_choices(_choice(converter, pair) for pair in data.get("choices", ()))
         for known in converter.structure(data.get("facts", ()), _FACTS):
             state.learn(known.fact, known.seats)  # checked as the rules' own: true, known by seats
@@ -360,8 +354,7 @@ def state_from_data(game_cls: type["Game"], data: Any) -> "State":
 
 def state_fingerprint(state: "State") -> str:
     """sha256 of the canonical JSON of a state: equal fingerprints mean equal states."""
-    text = json.dumps(state_to_data(state), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
+    return hashlib.sha256(dumps(state_to_data(state)).encode()).hexdigest()[:32]
 
 
 def dumps(data: Any) -> str:
