@@ -125,19 +125,19 @@ class IsmctsBot:
         # for benchmarks and reports (a time budget may cut it; a kept subtree's visits don't count)
         self.last_iterations = root.visits - self.reused_visits
         decision = root.decision_node()
-        if not any(action in decision.children for action in legal):
-            # No statistics on any legal move: every iteration stopped at another seat's unseen
-            # choice before reaching this seat's own (a simultaneous decision with a budget too
-            # small to get past it), so any legal choice is as good as another.
+        if not decision.children:
+            # Every iteration stopped at another seat's unseen choice before reaching this seat's
+            # own (a simultaneous decision with a budget too small to get past it): no statistics,
+            # so any legal choice is as good as another.
             return legal[self.rng.below(len(legal))]
         if self.anchor is not None:  # the policy's move, unless the search clearly beats it
             anchor = self.anchor.act(view, legal)
-            best = decision.anchored_child(anchor, self.anchor_margin, legal)
+            best = decision.anchored_child(anchor, self.anchor_margin)
             if best is None:  # never tried: nothing says the search's choice is better
                 self._keep(None, view)
                 return anchor
         else:
-            best = decision.best_child(legal)
+            best = decision.best_child()
         for action in legal:  # answer with the host's own object for the chosen action
             if action == best.action:
                 self._keep(best, view)

@@ -44,7 +44,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Callable, Collection, NamedTuple, Sequence
+from typing import Callable, NamedTuple, Sequence
 
 from meeple import Action, Bot, Option, State
 
@@ -142,22 +142,17 @@ class Node:
             node = only
         return node
 
-    def best_child(self, among: "Collection[Action] | None" = None) -> "Node":
-        """The most visited child (ties: the higher total value): the move to play. With `among`
-        (the actions legal where the move is played), only those children count: a tree kept
-        across the bot's own move holds moves of samples whose chance went otherwise (a card
-        drawn that only the bot saw), which may not be legal now."""
-        children = [child for child in self.children.values() if among is None or child.action in among]
-        return max(children, key=lambda child: (child.visits, child.value))
+    def best_child(self) -> "Node":
+        """The most visited child (ties: the higher total value): the move to play."""
+        return max(self.children.values(), key=lambda child: (child.visits, child.value))
 
-    def anchored_child(self, anchor: "Action", margin: float,
-                       among: "Collection[Action] | None" = None) -> "Node | None":
+    def anchored_child(self, anchor: "Action", margin: float) -> "Node | None":
         """`best_child`, unless its mean reward does not beat the mean of `anchor` (a policy's
         move) by more than `margin` standard errors of their difference: then the anchor's child,
         or None when the search never tried the anchor (no evidence against it: play it). Each
         mean's variance is taken as m(1 − m) over its visits, the most a reward in [0, 1] with
         mean m can have, so noise never passes for a difference (see `ANCHOR_OPTION`)."""
-        best = self.best_child(among)
+        best = self.best_child()
         kept = self.children.get(anchor)
         if kept is None or not kept.visits:
             return None

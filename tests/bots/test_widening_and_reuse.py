@@ -6,7 +6,6 @@ moves."""
 
 from __future__ import annotations
 
-import attrs
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -205,44 +204,3 @@ def test_ismcts_takes_the_prior_option_with_its_rollout_policy():
     bot = REGISTRY.make_bot("ismcts:iterations=5,rollout=greedy,prior=true", LINKO, 0)
     assert bot.tree.prior is bot.tree.rollout.policies
     assert REGISTRY.make_bot("ismcts:iterations=5,rollout=greedy", LINKO, 0).tree.prior is None
-
-
-def test_the_move_played_is_the_best_of_the_moves_offered_not_of_every_move_the_tree_holds():
-    root = Node(None, None, None)
-    for key, visits, value in (("held before the draw", 9, 9.0), ("offered", 5, 4.0), ("also offered", 3, 0.3)):
-        child = root.children[key] = Node(root, key, 0)
-        child.visits, child.value = visits, value
-    offered = ["offered", "also offered"]
-    assert root.best_child().key == "held before the draw"
-    assert root.best_child(among=offered).key == "offered"
-    assert root.anchored_child("also offered", 0.0).key == "held before the draw"
-    assert root.anchored_child("also offered", 0.0, among=offered).key == "offered"
-
-
-class _BlindToFacts:
-    """A bot whose views never carry facts (benchmarks/gofish_facts.py's blind seats)."""
-
-    def __init__(self, bot):
-        self.bot = bot
-
-    def act(self, view, legal):
-        return self.bot.act(attrs.evolve(view, facts=()), legal)
-
-
-def test_a_tree_kept_across_the_bots_own_hidden_draw_never_plays_a_move_not_offered():
-    """Go Fish (rule: a seat told "go fish" draws a card only it sees, and asks again if it drew
-    the rank it asked for): the subtree kept from the bot's ask holds asks for ranks its samples
-    drew, not the rank it did draw. Game 2 of `gofish_facts.py --seed 1` forfeited at move 45
-    with "ismcts chose Ask(seat=1, rank=7), which the host does not offer"; now it plays out."""
-    from meeple import BotSpec
-    from meeple.runner import play_game
-    from meeple.seeds import derive
-
-    registry = Registry.load()
-    game = registry.create("gofish", 3)
-    bots = [registry.make_bot(BotSpec.parse("ismcts:iterations=10"), game, seat,
-                              {"seed": derive(1, "bot", 2, seat)}) for seat in range(3)]
-    bots = [bot if seat == 2 else _BlindToFacts(bot) for seat, bot in enumerate(bots)]
-    record, state = play_game(game, bots, derive(1, "deal", 0), ["blind", "blind", "aware"])
-    assert record.forfeit is None, record.forfeit
-    assert state.is_terminal and sum(state.book_counts()) == 13
