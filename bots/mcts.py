@@ -38,7 +38,8 @@ from meeple.search import SearchAids
 
 from .parallel import WORKERS_OPTION, root_parallel
 from .policies import OPPONENT_MIX_OPTION, PRIOR_OPTION, ROLLOUT_OPTION, opponent_mix, rollout_policies
-from .search import NORMALIZE_OPTION, WIDENING_OPTIONS, Node, PlayOut, TreeSearch, fast_below, reached
+from .search import (NORMALIZE_OPTION, ORDER_OPTION, WIDENING_OPTIONS, Node, PlayOut, RankedTreeSearch,
+                     TreeSearch, fast_below, rankers, reached)
 
 
 def requires(spec: GameSpec) -> str | None:
@@ -71,9 +72,23 @@ class MctsBot:
         policies = rollout_policies("mcts", params["rollout"], game, aids, self.rng)
         rollout = PlayOut(game.players, below, policies, by_score=game.spec.points, bounds=game.score_bounds(),
                           opponent_mix=opponent_mix("mcts", params["opponent_mix"]), observer=seat)
-        self.tree = TreeSearch(params["exploration"], below, rollout, widening=params["widening"],
-                               widening_exponent=params["widening_exponent"],
-                               prior=rollout.policies if params["prior"] else None, normalize=params["normalize"])
+        search = dict(widening=params["widening"], widening_exponent=params["widening_exponent"],
+                      prior=rollout.policies if params["prior"] else None, normalize=params["normalize"])
+        if params["order"]:
+            self.tree: TreeSearch = RankedTreeSearch(params["exploration"], below, rollout,
+                                                     rank=self._ranks(policies), **search)
+        else:
+            self.tree = TreeSearch(params["exploration"], below, rollout, **search)
+
+    def _ranks(self, policies: "list | None") -> list:
+        """With ``order``: each seat's ranking of its moves by the rollout policy (exact search only)."""
+        if self.open_loop:
+            raise BotError(f"mcts: order applies to exact search and {self.game.spec.title} has chance")
+        ranks = rankers(policies)
+        if ranks is None:
+            raise BotError("mcts: order needs a rollout policy that ranks moves (a bot with rank_on_state, "
+                           "such as Linkage's greedy)")
+        return ranks
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -131,6 +146,7 @@ INFO = BotInfo(
                "last move and search on from it (games without chance)"),
         ROLLOUT_OPTION,
         *STRONGEST_MEASURED,
+        ORDER_OPTION,
         OPPONENT_MIX_OPTION,
         WORKERS_OPTION,
     ),

@@ -301,7 +301,12 @@ class TreeSearch:
             index = self.below(len(untried))
             untried[index], untried[-1] = untried[-1], untried[index]
             action = untried.pop()
-        state = parent_state.clone()  # type: ignore[union-attr]
+        return self._add_exact_child(node, action)
+
+    @staticmethod
+    def _add_exact_child(node: Node, action: Action) -> Node:
+        """`node`'s new child for `action`, with its own state (the parent's, `action` applied)."""
+        state = node.state.clone()  # type: ignore[union-attr]
         mover = state.current_player
         state.apply(action)
         child = node.children[action] = Node(node, action, mover, state)
@@ -417,6 +422,53 @@ class TreeSearch:
             if score > best_score:
                 best, best_score = child, score
         return best, False
+
+
+Rank = Callable[[State, Sequence[Action]], Sequence[Action]]
+"""``rank(state, legal)``: `legal` best first for the current player of `state` (a policy bot's
+`rank_on_state`; ties in the order of `legal`)."""
+
+ORDER_OPTION = Option(
+    "order", "bool", False, "with a rollout policy that ranks moves (a bot with rank_on_state: "
+    "Linkage's greedy): each node expands its moves best first in the policy's order, ties at "
+    "random, instead of the policy's move and then random ones, so progressive widening searches "
+    "the few moves the policy likes best for either side (exact search: games without chance)")
+"""The search bots' ordered expansion (`RankedTreeSearch`)."""
+
+
+def rankers(policies: "Sequence[Bot] | None") -> "list[Rank] | None":
+    """Each seat's `Rank` from its policy bot's ``rank_on_state``, or None when a seat's bot has none."""
+    if policies is None or not all(hasattr(bot, "rank_on_state") for bot in policies):
+        return None
+    return [bot.rank_on_state for bot in policies]  # type: ignore[attr-defined]
+
+
+class RankedTreeSearch(TreeSearch):
+    """An exact `TreeSearch` whose nodes expand their moves in each mover's ranking (`rank`),
+    best first, ties in random order: *progressive unpruning* (Chaslot et al., "Progressive
+    strategies for Monte-Carlo tree search", 2008). With progressive widening a node then
+    holds the k moves its mover's policy likes best rather than the policy's one move and k − 1
+    random ones, so at the mover's own nodes the search weighs several good candidates, and at
+    the opponent's it answers several good replies, not only the one its model would play (a
+    model of one opponent is what a stranger breaks: issue 28)."""
+
+    def __init__(self, *args, rank: Sequence[Rank], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.rank = rank
+
+    def _expand_exact(self, node: Node) -> Node:
+        """Add a child for the best-ranked untried action; the ranking is made at the node's
+        first expansion (its untried actions shuffled first, so ties come in random order)."""
+        untried = node.untried
+        if not node.children:
+            below = self.below
+            for index in range(len(untried) - 1, 0, -1):  # Fisher–Yates with the bot's generator
+                other = below(index + 1)
+                untried[index], untried[other] = untried[other], untried[index]
+            state = node.state
+            ranked = self.rank[state.current_player](state, untried)  # type: ignore[union-attr]
+            untried[:] = ranked[::-1]  # the best last: pop() takes it
+        return self._add_exact_child(node, untried.pop())
 
 
 class PairedSamples:

@@ -48,6 +48,17 @@ class GreedyBot:
             return self._choose(legal)
         return self._best_placement(state.board, state.blocker, state.more, legal)  # type: ignore[arg-type]
 
+    def rank_on_state(self, state: State, legal: Sequence[Action]) -> list[Action]:
+        """`legal` best first by the same values `act_on_state` maximises (ties keep their order
+        in `legal`; no draw from the bot's generator): a search expands moves in this order
+        (`mcts:order=true`, `meeple_bots.search.RankedTreeSearch`)."""
+        if len(legal) == 1 or not isinstance(legal[0], Place):
+            first = self._choose(legal)
+            return [first, *[action for action in legal if action != first]]
+        values = self._values(state.board, state.blocker, state.more, legal)  # type: ignore[arg-type]
+        order = sorted(range(len(legal)), key=values.__getitem__, reverse=True)  # stable: ties in order
+        return [legal[index] for index in order]
+
     def _choose(self, legal: Sequence[Action]) -> Action:
         """A forced move, or a choice of the balanced variant's setup."""
         if len(legal) == 1:
@@ -63,6 +74,14 @@ class GreedyBot:
 
     def _best_placement(self, grid: Grid, blocker_cell: tuple[int, int], more: int,
                         legal: Sequence[Place]) -> Place:
+        values = self._values(grid, blocker_cell, more, legal)
+        best_value = max(values)
+        best = [action for action, value in zip(legal, values) if value == best_value]
+        return best[self.rng.below(len(best))]
+
+    def _values(self, grid: Grid, blocker_cell: tuple[int, int], more: int,
+                legal: Sequence[Place]) -> list[int]:
+        """Each placement's value for this bot's side (see the module doc), in the order of `legal`."""
         cells = grid.flat
         cols = grid.cols
         label = [-1] * len(cells)
@@ -81,8 +100,7 @@ class GreedyBot:
         # Per spot (two cells), whichever colour goes there: the dead cells it leaves and, per
         # colour, the groups of that colour it touches.
         spots: dict[tuple, tuple[int, dict]] = {}
-        best: list[Place] = []
-        best_value = None
+        values = []
         for action in legal:
             facts = spots.get(action.cells)
             if facts is None:
@@ -108,11 +126,8 @@ class GreedyBot:
             value = sign * (GROUP_WEIGHT * delta_groups - dead)
             if sign > 0:  # More packs pieces against other colours (see BESIDE_OTHER_COLOURS)
                 value += BESIDE_OTHER_COLOURS * (occupied - beside.get(action.colour, 0))
-            if best_value is None or value > best_value:
-                best, best_value = [action], value
-            elif value == best_value:
-                best.append(action)
-        return best[self.rng.below(len(best))]
+            values.append(value)
+        return values
 
 
 GREEDY = BotInfo(

@@ -1,0 +1,102 @@
+"""Ordered expansion (`mcts:order=true`, `RankedTreeSearch`): a node expands its moves best first in
+its mover's policy ranking (Linkage's greedy `rank_on_state`), so progressive widening searches the
+few moves the policy values most for either side, not the policy's one move and random others."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeple import BotError, Registry
+from meeple_bots.mcts import INFO, MctsBot
+from meeple_linkage.greedy import GreedyBot
+
+from .test_mcts import Dice
+
+REGISTRY = Registry.load()
+LINKAGE = REGISTRY.create("linkage")
+WIDENED = "mcts:iterations=120,prior=true,widening=0.5"
+
+
+def positions(moves=(0, 3, 8)):
+    """Linkage positions after `moves` greedy moves (deal 4): the opening, and two middle games."""
+    bots = [REGISTRY.make_bot("greedy", LINKAGE, seat, {"seed": 4}) for seat in (0, 1)]
+    state, found = LINKAGE.new_state(4), []
+    while state.pending and len(found) < len(moves):
+        if state.moves in moves:
+            found.append(state.clone())
+        seat = state.current_player
+        state.apply(bots[seat].act(state.view(seat), state.legal_actions()))
+    return found
+
+
+def values(state):
+    """Each legal move's value to its mover by the greedy bot's heuristic."""
+    greedy = GreedyBot(LINKAGE, state.current_player, {"seed": 0})
+    legal = state.legal_actions()
+    return dict(zip(legal, greedy._values(state.board, state.blocker, state.more, legal)))
+
+
+@pytest.mark.parametrize("state", positions())
+def test_the_greedy_ranking_is_every_legal_move_best_first(state):
+    legal = state.legal_actions()
+    ranked = GreedyBot(LINKAGE, state.current_player, {"seed": 0}).rank_on_state(state, legal)
+    value = values(state)
+    assert sorted(map(repr, ranked)) == sorted(map(repr, legal))
+    assert [value[a] for a in ranked] == sorted(value.values(), reverse=True)
+    chosen = GreedyBot(LINKAGE, state.current_player, {"seed": 0}).act_on_state(state, legal)
+    assert value[chosen] == value[ranked[0]]  # the bot's own move is one of the best ranked
+
+
+def root_children_and_the_rest(spec, state):
+    bot = REGISTRY.make_bot(spec, LINKAGE, state.current_player)
+    root = bot.search(state)
+    value = values(state)
+    expanded = [value[a] for a in root.children]
+    rest = [value[a] for a in state.legal_actions() if a not in root.children]
+    return expanded, rest
+
+
+@pytest.mark.parametrize("state", positions())
+def test_ordered_widening_expands_only_moves_the_policy_values_at_least_as_much_as_any_left_out(state):
+    expanded, rest = root_children_and_the_rest(WIDENED + ",order=true", state)
+    assert 1 < len(expanded) < len(expanded) + len(rest)
+    assert min(expanded) >= max(rest)
+
+
+def test_without_order_widening_expands_moves_the_policy_values_less_than_some_left_out():
+    """The same searches in random order: some expanded move is worse than one left out (so the
+    test above tells something)."""
+    worse = 0
+    for state in positions():
+        expanded, rest = root_children_and_the_rest(WIDENED, state)
+        worse += min(expanded) < max(rest)
+    assert worse >= 2
+
+
+def test_an_ordered_search_is_reproducible_from_its_seed():
+    (state,) = positions((3,))
+    moves = [REGISTRY.make_bot(WIDENED + f",order=true,seed={s}", LINKAGE, 1).act(state.view(1), state.legal_actions())
+             for s in (1, 2, 1)]
+    assert moves[0] == moves[2]
+
+
+def test_ordered_ties_come_in_random_order():
+    """Many opening moves tie (every colour on a spot of the same kind): seeds expand different ones."""
+    (state,) = positions((0,))
+    firsts = {next(iter(REGISTRY.make_bot(WIDENED + f",order=true,seed={s}", LINKAGE, 0).search(state).children))
+              for s in range(6)}
+    assert len(firsts) > 1
+
+
+def test_an_order_without_a_ranking_policy_is_refused_in_one_line():
+    for spec in ("mcts:order=true,rollout=random", "mcts:order=true"):  # nim's policy is random
+        game = LINKAGE if "random" in spec else REGISTRY.create("nim")
+        with pytest.raises(BotError, match="order needs a rollout policy that ranks moves") as caught:
+            REGISTRY.make_bot(spec, game, 0)
+        assert "\n" not in str(caught.value)
+
+
+def test_an_order_in_a_game_with_chance_is_refused_in_one_line():
+    with pytest.raises(BotError, match="order applies to exact search and Dice has chance") as caught:
+        MctsBot(Dice(2), 0, INFO.parse_params({"order": True}))
+    assert "\n" not in str(caught.value)
