@@ -443,6 +443,38 @@ def rankers(policies: "Sequence[Bot] | None") -> "list[Rank] | None":
     return [bot.rank_on_state for bot in policies]  # type: ignore[attr-defined]
 
 
+OPPONENT_TOP_OPTION = Option(
+    "opponent_top", "int", 0, "with a rollout policy that ranks moves (a bot with rank_on_state: "
+    "Linkage's greedy): in rollouts every other seat plays a random one of the policy's K best "
+    "moves (ties at random) instead of the policy's own move, a model of good players who are not "
+    "the policy (0: the policy's move)", minimum=0)
+"""The search bots' opponent model of good players other than the policy (`TopChoice`)."""
+
+
+class TopChoice:
+    """A rollout policy bot for another seat: a random one of `bot`'s `k` best moves (by its
+    ``rank_on_state``, the legal moves shuffled first so ties come in random order), drawn with
+    the search's `below`. A search whose rollouts answer with the policy's one move values its
+    moves against exactly that player; against good players who choose otherwise (a stranger,
+    issue 28) a move that only beats the policy's reply is a trap."""
+
+    def __init__(self, bot: Bot, k: int, below: Below) -> None:
+        self.rank, self.k, self.below = bot.rank_on_state, k, below  # type: ignore[attr-defined]
+
+    def act_on_state(self, state: State, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        below, moves = self.below, list(legal)
+        for index in range(len(moves) - 1, 0, -1):
+            other = below(index + 1)
+            moves[index], moves[other] = moves[other], moves[index]
+        ranked = self.rank(state, moves)
+        return ranked[below(min(self.k, len(ranked)))]
+
+    def act(self, view, legal):  # never asked: a rollout reads the state (`state_policy`)
+        raise NotImplementedError("TopChoice plays rollouts on states only")
+
+
 class RankedTreeSearch(TreeSearch):
     """An exact `TreeSearch` whose nodes expand their moves in each mover's ranking (`rank`),
     best first, ties in random order: *progressive unpruning* (Chaslot et al., "Progressive

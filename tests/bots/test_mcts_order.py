@@ -1,13 +1,16 @@
 """Ordered expansion (`mcts:order=true`, `RankedTreeSearch`): a node expands its moves best first in
 its mover's policy ranking (Linkage's greedy `rank_on_state`), so progressive widening searches the
-few moves the policy values most for either side, not the policy's one move and random others."""
+few moves the policy values most for either side, not the policy's one move and random others; and
+`mcts:opponent_top=K` (`TopChoice`): in rollouts the other seat plays one of the policy's K best
+moves, not the policy's own (issue 28: a search that does not assume one opponent)."""
 
 from __future__ import annotations
 
 import pytest
 
-from meeple import BotError, Registry
+from meeple import BotError, OptionError, Registry
 from meeple_bots.mcts import INFO, MctsBot
+from meeple_bots.search import TopChoice, fast_below
 from meeple_linkage.greedy import GreedyBot
 
 from .test_mcts import Dice
@@ -99,4 +102,36 @@ def test_an_order_without_a_ranking_policy_is_refused_in_one_line():
 def test_an_order_in_a_game_with_chance_is_refused_in_one_line():
     with pytest.raises(BotError, match="order applies to exact search and Dice has chance") as caught:
         MctsBot(Dice(2), 0, INFO.parse_params({"order": True}))
+    assert "\n" not in str(caught.value)
+
+
+# -- opponent_top: rollouts answer with one of the policy's K best moves -----------------------------
+
+@pytest.mark.parametrize("state", positions())
+def test_a_top_choice_plays_only_moves_among_the_policys_k_best(state):
+    legal = state.legal_actions()
+    value = values(state)
+    kth_best = sorted(value.values(), reverse=True)[2]
+    greedy = GreedyBot(LINKAGE, state.current_player, {"seed": 0})
+    top = TopChoice(greedy, 3, fast_below(7))
+    played = [top.act_on_state(state, legal) for _ in range(40)]
+    assert all(value[move] >= kth_best for move in played)
+    assert len(set(played)) > 1  # not the policy's one move
+    best = max(value.values())
+    assert all(value[TopChoice(greedy, 1, fast_below(s)).act_on_state(state, legal)] == best for s in range(5))
+
+
+def test_with_opponent_top_only_the_other_seats_rollouts_change_policy():
+    bot = REGISTRY.make_bot(WIDENED + ",opponent_top=3", LINKAGE, 1)
+    own, other = bot.tree.rollout.policies[1], bot.tree.rollout.policies[0]
+    assert isinstance(getattr(other, "__self__", None), TopChoice)
+    assert isinstance(getattr(own, "__self__", None), GreedyBot)
+
+
+def test_a_bad_opponent_top_is_refused_in_one_line():
+    with pytest.raises(BotError, match="opponent_top needs a rollout policy that ranks moves") as caught:
+        REGISTRY.make_bot("mcts:opponent_top=3,rollout=random", LINKAGE, 0)
+    assert "\n" not in str(caught.value)
+    with pytest.raises(OptionError, match="opponent_top") as caught:
+        REGISTRY.make_bot("mcts:opponent_top=-1", LINKAGE, 0)
     assert "\n" not in str(caught.value)
