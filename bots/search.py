@@ -436,6 +436,14 @@ ORDER_OPTION = Option(
 """The search bots' ordered expansion (`RankedTreeSearch`)."""
 
 
+def shuffle(items: list, below: Below) -> None:
+    """Shuffle `items` in place (Fisher–Yates) with the bot's own `below`: ties of a ranking come
+    in random order, reproducibly from the bot's seed."""
+    for index in range(len(items) - 1, 0, -1):
+        other = below(index + 1)
+        items[index], items[other] = items[other], items[index]
+
+
 def rankers(policies: "Sequence[Bot] | None") -> "list[Rank] | None":
     """Each seat's `Rank` from its policy bot's ``rank_on_state``, or None when a seat's bot has none."""
     if policies is None or not all(hasattr(bot, "rank_on_state") for bot in policies):
@@ -464,12 +472,10 @@ class TopChoice:
     def act_on_state(self, state: State, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        below, moves = self.below, list(legal)
-        for index in range(len(moves) - 1, 0, -1):
-            other = below(index + 1)
-            moves[index], moves[other] = moves[other], moves[index]
+        moves = list(legal)
+        shuffle(moves, self.below)
         ranked = self.rank(state, moves)
-        return ranked[below(min(self.k, len(ranked)))]
+        return ranked[self.below(min(self.k, len(ranked)))]
 
     def act(self, view, legal):  # never asked: a rollout reads the state (`state_policy`)
         raise NotImplementedError("TopChoice plays rollouts on states only")
@@ -493,10 +499,7 @@ class RankedTreeSearch(TreeSearch):
         first expansion (its untried actions shuffled first, so ties come in random order)."""
         untried = node.untried
         if not node.children:
-            below = self.below
-            for index in range(len(untried) - 1, 0, -1):  # Fisher–Yates with the bot's generator
-                other = below(index + 1)
-                untried[index], untried[other] = untried[other], untried[index]
+            shuffle(untried, self.below)
             state = node.state
             ranked = self.rank[state.current_player](state, untried)  # type: ignore[union-attr]
             untried[:] = ranked[::-1]  # the best last: pop() takes it
