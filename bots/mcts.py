@@ -45,8 +45,9 @@ from meeple.search import SearchAids
 
 from .parallel import WORKERS_OPTION, root_parallel
 from .policies import OPPONENT_MIX_OPTION, PRIOR_OPTION, ROLLOUT_OPTION, opponent_mix, rollout_policies
-from .search import (NORMALIZE_OPTION, OPPONENT_TOP_OPTION, ORDER_OPTION, WIDENING_OPTIONS, Node, PlayOut,
-                     RankedTreeSearch, TopChoice, TreeSearch, fast_below, rankers, reached)
+from .search import (NORMALIZE_OPTION, OPPONENT_TOP_OPTION, ORDER_OPTION, VALUE_REWARD_OPTION, WIDENING_OPTIONS,
+                     FinalValue, Node, PlayOut, RankedTreeSearch, TopChoice, TreeSearch, fast_below, rankers,
+                     reached)
 
 
 def requires(spec: GameSpec) -> str | None:
@@ -82,11 +83,20 @@ class MctsBot:
                           opponent_mix=opponent_mix("mcts", params["opponent_mix"]), observer=seat)
         search = dict(widening=params["widening"], widening_exponent=params["widening_exponent"],
                       prior=rollout.policies if params["prior"] else None, normalize=params["normalize"])
+        worth = FinalValue(rollout, self._value(bots)) if params["reward"] == "value" else rollout
         if params["order"]:
-            self.tree: TreeSearch = RankedTreeSearch(params["exploration"], below, rollout,
+            self.tree: TreeSearch = RankedTreeSearch(params["exploration"], below, worth,
                                                      rank=self._ranks(bots), **search)
         else:
-            self.tree = TreeSearch(params["exploration"], below, rollout, **search)
+            self.tree = TreeSearch(params["exploration"], below, worth, **search)
+
+    def _value(self, policies: "list | None"):
+        """With ``reward=value``: the rollout policy's value of a finished game (`FinalValue`)."""
+        value = getattr(policies[0], "value_on_state", None) if policies else None
+        if value is None:
+            raise BotError("mcts: reward=value needs a rollout policy that values finished games (a bot "
+                           "with value_on_state, such as Linkage's greedy)")
+        return value
 
     def _top_choices(self, policies: "list | None", k: int, below) -> list:
         """With ``opponent_top=K``: the other seats' rollout policies play one of their K best moves."""
@@ -162,6 +172,7 @@ INFO = BotInfo(
         ROLLOUT_OPTION,
         *STRONGEST_MEASURED,
         ORDER_OPTION,
+        VALUE_REWARD_OPTION,
         OPPONENT_TOP_OPTION,
         OPPONENT_MIX_OPTION,
         WORKERS_OPTION,

@@ -481,6 +481,29 @@ class TopChoice:
         raise NotImplementedError("TopChoice plays rollouts on states only")
 
 
+VALUE_REWARD_OPTION = Option(
+    "reward", "str", "objective", "what a finished rollout is worth to each seat: the game's declared "
+    "objective (objective: its share of the win, or its rescaled score in a points game), or the "
+    "rollout policy's value of the finished game (value: a bot with value_on_state, as Linkage's "
+    "greedy, which grades a win by its margin)", choices=("objective", "value"))
+"""`mcts`'s reward: the game's objective, or the policy's value of the finished game (`FinalValue`)."""
+
+
+class FinalValue:
+    """A `Rollout` worth the policy's `value` of the finished game (each seat's, in [0, 1]) instead
+    of the game's objective; `rollout` plays the game on as before. A value graded by the margin
+    of a win keeps telling moves apart where the policy's rollouts win (or lose) nearly every time,
+    as when the rollouts' opponent is weaker than the real one: the search then prefers the move
+    that wins by more against its model, which leaves room for a stranger who plays otherwise."""
+
+    def __init__(self, rollout: Rollout, value: Callable[[State], Rewards]) -> None:
+        self.rollout, self.value = rollout, value
+
+    def __call__(self, origin: State, state: State) -> Rewards:
+        rewards = self.rollout(origin, state)  # plays `state` to its end, in place
+        return rewards if state.pending else self.value(state)
+
+
 class RankedTreeSearch(TreeSearch):
     """An exact `TreeSearch` whose nodes expand their moves in each mover's ranking (`rank`),
     best first, ties in random order: *progressive unpruning* (Chaslot et al., "Progressive

@@ -13,13 +13,18 @@ sides straight off the state (all public) and runs the same choice, with the sam
 
 from __future__ import annotations
 
+import math
 from typing import Sequence
 
 from meeple import Action, BotInfo, Game, Grid, Option, Options, Rng, State, View
 
 from .actions import FEWER, ChooseSide, Place, PlaceBlocker
 from .board import CENTRE
+from .state import MORE_WINS_AT
 
+#: Groups per unit of `value_on_state`'s logistic: a margin of one group more is worth less
+#: than the win itself, but still tells a wide win from a narrow one.
+MARGIN_SCALE = 1.0
 #: One colour group outweighs any number of dead cells one piece can make.
 GROUP_WEIGHT = 10
 #: More's bonus per neighbouring cell of another colour: a cell next to a group is where Fewer
@@ -58,6 +63,14 @@ class GreedyBot:
         values = self._values(state.board, state.blocker, state.more, legal)  # type: ignore[arg-type]
         order = sorted(range(len(legal)), key=values.__getitem__, reverse=True)  # stable: ties in order
         return [legal[index] for index in order]
+
+    def value_on_state(self, state: State) -> tuple[float, float]:
+        """Each seat's worth of the finished game `state`, in [0, 1], graded by the margin of the
+        result (for `mcts:reward=value`): More's is a logistic of the group count's distance from
+        the line between the sides (11.5 groups, rule 6), so the winner always gets more than 1/2,
+        and more the wider the margin (12 groups: 0.62, 14: 0.92); Fewer's is the rest."""
+        more = 1 / (1 + math.exp((MORE_WINS_AT - 0.5 - state.groups()) / MARGIN_SCALE))  # type: ignore[attr-defined]
+        return (more, 1 - more) if state.more == 0 else (1 - more, more)  # type: ignore[attr-defined]
 
     def _choose(self, legal: Sequence[Action]) -> Action:
         """A forced move, or a choice of the balanced variant's setup."""

@@ -2,7 +2,9 @@
 its mover's policy ranking (Linkage's greedy `rank_on_state`), so progressive widening searches the
 few moves the policy values most for either side, not the policy's one move and random others; and
 `mcts:opponent_top=K` (`TopChoice`): in rollouts the other seat plays one of the policy's K best
-moves, not the policy's own (issue 28: a search that does not assume one opponent)."""
+moves, not the policy's own (issue 28: a search that does not assume one opponent); and
+`mcts:reward=value` (`FinalValue`): a finished rollout is worth the policy's value of it, graded by
+the margin (Linkage's greedy `value_on_state`)."""
 
 from __future__ import annotations
 
@@ -134,4 +136,43 @@ def test_a_bad_opponent_top_is_refused_in_one_line():
     assert "\n" not in str(caught.value)
     with pytest.raises(OptionError, match="opponent_top") as caught:
         REGISTRY.make_bot("mcts:opponent_top=-1", LINKAGE, 0)
+    assert "\n" not in str(caught.value)
+
+
+# -- reward=value: the policy's value of the finished game, graded by the margin ---------------------
+
+def finished(groups_wanted):
+    """A finished Linkage game (greedy against greedy, deal by deal) with `groups_wanted` groups."""
+    for deal in range(200):
+        bots = [REGISTRY.make_bot("greedy", LINKAGE, seat, {"seed": deal}) for seat in (0, 1)]
+        state = LINKAGE.new_state(deal)
+        while state.pending:
+            seat = state.current_player
+            state.apply(bots[seat].act(state.view(seat), state.legal_actions()))
+        if state.groups() == groups_wanted:
+            return state
+    raise AssertionError(f"no greedy game ended with {groups_wanted} groups")
+
+
+def test_the_greedy_value_of_a_finished_game_favours_the_winner_and_grades_the_margin():
+    greedy = GreedyBot(LINKAGE, 0, {"seed": 0})
+    worth = {groups: greedy.value_on_state(finished(groups)) for groups in (10, 11, 12, 13)}
+    for groups, (more, fewer) in worth.items():  # seat 0 is More in the standard game
+        assert more + fewer == pytest.approx(1)
+        assert (more > 0.5) == (groups >= 12)  # the winner always gets more than half (rule 6)
+    assert worth[13][0] > worth[12][0] and worth[10][1] > worth[11][1]  # a wider win is worth more
+
+
+def test_with_reward_value_a_finished_rollout_is_worth_the_policys_value():
+    bot = REGISTRY.make_bot(WIDENED + ",reward=value", LINKAGE, 0)
+    state = finished(13)
+    start = finished(13).clone()
+    assert list(bot.tree.rollout(start, state)) == list(GreedyBot(LINKAGE, 0, {"seed": 0}).value_on_state(state))
+    plain = REGISTRY.make_bot(WIDENED, LINKAGE, 0)
+    assert list(plain.tree.rollout(start, state)) == [1.0, 0.0]  # the objective: More's win
+
+
+def test_a_reward_value_without_a_valuing_policy_is_refused_in_one_line():
+    with pytest.raises(BotError, match="reward=value needs a rollout policy that values finished games") as caught:
+        REGISTRY.make_bot("mcts:reward=value,rollout=random", LINKAGE, 0)
     assert "\n" not in str(caught.value)
