@@ -72,7 +72,7 @@ class Linkage(Game):
         """`mcts` as measured strongest against a player it does not model, within 0.5 s per
         move (docs/figures.md, "Linkage against the stranger: ordered expansion"): progressive
         widening over the ~300 moves of a turn, each node expanding its moves best first in
-        `greedy`'s ranking (as Fewer: 81.5% of 200 against the sparring bot, 0.13 CPU s a move)."""
+        `greedy`'s ranking (as Fewer: 81.5% of 200 against a stranger, 0.13 CPU s a move)."""
         return MCTS if bot == "mcts" else {}
 
     def setup(self, rng: Rng) -> LinkageState:

@@ -176,11 +176,3 @@ def test_a_reward_value_without_a_valuing_policy_is_refused_in_one_line():
     with pytest.raises(BotError, match="reward=value needs a rollout policy that values finished games") as caught:
         REGISTRY.make_bot("mcts:reward=value,rollout=random", LINKAGE, 0)
     assert "\n" not in str(caught.value)
-
-
-def test_the_bare_mcts_of_linkage_plays_the_ordered_setting():
-    """Linkage's default (`MCTS` in its game.py, measured against the sparring bot) orders expansion."""
-    from meeple_bots.search import RankedTreeSearch
-
-    assert isinstance(REGISTRY.make_bot("mcts", LINKAGE, 1).tree, RankedTreeSearch)
-    assert not isinstance(REGISTRY.make_bot("mcts:iterations=200", LINKAGE, 1).tree, RankedTreeSearch)
