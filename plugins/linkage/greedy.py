@@ -8,7 +8,10 @@ against pieces of other colours, taking from Fewer the cells where it would join
 Ties are broken with the bot's own seeded generator.
 
 `act` reads its view; `act_on_state` (for search rollouts) reads the board, the blocker and the
-sides straight off the state (all public) and runs the same choice, with the same draws.
+sides straight off the state (all public) and runs the same choice, with the same draws. For the
+`mcts` search it also ranks every legal move by those values (`rank_on_state`: the order in which
+`mcts:order=true` expands them) and values a finished game by its margin (`value_on_state`, for
+`mcts:reward=value`).
 """
 
 from __future__ import annotations
