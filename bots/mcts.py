@@ -24,6 +24,13 @@ a node gets at most max(1, widening·visits^widening_exponent) children, so a po
 hundreds of moves (Linkage's opening: 320) is searched deeper among a growing few instead of once
 per move. With ``opponent_mix`` the rollouts play the other seats as a mix of kinds of player
 (the policy, random, epsilon-greedy: `meeple_bots.search.PlayOut`), not as the policy alone.
+
+With a rollout policy that ranks its moves (``rank_on_state``: Linkage's greedy), ``order`` makes
+each node expand its moves best first in its mover's ranking (`meeple_bots.search.RankedTreeSearch`),
+so widening searches the policy's best few moves for either side rather than its one move and
+random others; and ``opponent_top=K`` has the other seats play, in rollouts, a random one of the
+policy's K best moves (`meeple_bots.search.TopChoice`): the search meets several good replies, not
+the one its model would play (issue 28).
 """
 
 from __future__ import annotations
@@ -38,7 +45,9 @@ from meeple.search import SearchAids
 
 from .parallel import WORKERS_OPTION, root_parallel
 from .policies import OPPONENT_MIX_OPTION, PRIOR_OPTION, ROLLOUT_OPTION, opponent_mix, rollout_policies
-from .search import NORMALIZE_OPTION, WIDENING_OPTIONS, Node, PlayOut, TreeSearch, fast_below, reached
+from .search import (NORMALIZE_OPTION, OPPONENT_TOP_OPTION, ORDER_OPTION, VALUE_REWARD_OPTION, WIDENING_OPTIONS,
+                     FinalValue, Node, PlayOut, RankedTreeSearch, TopChoice, TreeSearch, fast_below, rankers,
+                     reached)
 
 
 def requires(spec: GameSpec) -> str | None:
@@ -68,12 +77,43 @@ class MctsBot:
         self.last_root: Node | None = None  # the previous exact search's root, kept with `reuse`
         self.parallel = root_parallel(MctsBot, search_view, game, seat, params, self.rng, aids=aids)
         below = fast_below(self.rng.next64())  # rollouts draw millions: a fast generator seeded by the bot's
-        policies = rollout_policies("mcts", params["rollout"], game, aids, self.rng)
+        bots = rollout_policies("mcts", params["rollout"], game, aids, self.rng)
+        policies = self._top_choices(bots, params["opponent_top"], below) if params["opponent_top"] else bots
         rollout = PlayOut(game.players, below, policies, by_score=game.spec.points, bounds=game.score_bounds(),
                           opponent_mix=opponent_mix("mcts", params["opponent_mix"]), observer=seat)
-        self.tree = TreeSearch(params["exploration"], below, rollout, widening=params["widening"],
-                               widening_exponent=params["widening_exponent"],
-                               prior=rollout.policies if params["prior"] else None, normalize=params["normalize"])
+        search = dict(widening=params["widening"], widening_exponent=params["widening_exponent"],
+                      prior=rollout.policies if params["prior"] else None, normalize=params["normalize"])
+        worth = FinalValue(rollout, self._value(bots)) if params["reward"] == "value" else rollout
+        if params["order"]:
+            self.tree: TreeSearch = RankedTreeSearch(params["exploration"], below, worth,
+                                                     rank=self._ranks(bots), **search)
+        else:
+            self.tree = TreeSearch(params["exploration"], below, worth, **search)
+
+    def _value(self, policies: "list | None"):
+        """With ``reward=value``: the rollout policy's value of a finished game (`FinalValue`)."""
+        value = getattr(policies[0], "value_on_state", None) if policies else None
+        if value is None:
+            raise BotError("mcts: reward=value needs a rollout policy that values finished games (a bot "
+                           "with value_on_state, such as Linkage's greedy)")
+        return value
+
+    def _top_choices(self, policies: "list | None", k: int, below) -> list:
+        """With ``opponent_top=K``: the other seats' rollout policies play one of their K best moves."""
+        if rankers(policies) is None:
+            raise BotError("mcts: opponent_top needs a rollout policy that ranks moves (a bot with "
+                           "rank_on_state, such as Linkage's greedy)")
+        return [bot if seat == self.seat else TopChoice(bot, k, below) for seat, bot in enumerate(policies)]  # type: ignore[arg-type]
+
+    def _ranks(self, policies: "list | None") -> list:
+        """With ``order``: each seat's ranking of its moves by the rollout policy (exact search only)."""
+        if self.open_loop:
+            raise BotError(f"mcts: order applies to exact search and {self.game.spec.title} has chance")
+        ranks = rankers(policies)
+        if ranks is None:
+            raise BotError("mcts: order needs a rollout policy that ranks moves (a bot with rank_on_state, "
+                           "such as Linkage's greedy)")
+        return ranks
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -131,6 +171,9 @@ INFO = BotInfo(
                "last move and search on from it (games without chance)"),
         ROLLOUT_OPTION,
         *STRONGEST_MEASURED,
+        ORDER_OPTION,
+        VALUE_REWARD_OPTION,
+        OPPONENT_TOP_OPTION,
         OPPONENT_MIX_OPTION,
         WORKERS_OPTION,
     ),

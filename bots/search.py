@@ -301,7 +301,12 @@ class TreeSearch:
             index = self.below(len(untried))
             untried[index], untried[-1] = untried[-1], untried[index]
             action = untried.pop()
-        state = parent_state.clone()  # type: ignore[union-attr]
+        return self._add_exact_child(node, action)
+
+    @staticmethod
+    def _add_exact_child(node: Node, action: Action) -> Node:
+        """`node`'s new child for `action`, with its own state (the parent's, `action` applied)."""
+        state = node.state.clone()  # type: ignore[union-attr]
         mover = state.current_player
         state.apply(action)
         child = node.children[action] = Node(node, action, mover, state)
@@ -417,6 +422,111 @@ class TreeSearch:
             if score > best_score:
                 best, best_score = child, score
         return best, False
+
+
+Rank = Callable[[State, Sequence[Action]], Sequence[Action]]
+"""``rank(state, legal)``: `legal` best first for the current player of `state` (a policy bot's
+`rank_on_state`; ties in the order of `legal`)."""
+
+ORDER_OPTION = Option(
+    "order", "bool", False, "with a rollout policy that ranks moves (a bot with rank_on_state: "
+    "Linkage's greedy): each node expands its moves best first in the policy's order, ties at "
+    "random, instead of the policy's move and then random ones, so progressive widening searches "
+    "the few moves the policy likes best for either side (exact search: games without chance)")
+"""The search bots' ordered expansion (`RankedTreeSearch`)."""
+
+
+def shuffle(items: list, below: Below) -> None:
+    """Shuffle `items` in place (Fisher–Yates) with the bot's own `below`: ties of a ranking come
+    in random order, reproducibly from the bot's seed."""
+    for index in range(len(items) - 1, 0, -1):
+        other = below(index + 1)
+        items[index], items[other] = items[other], items[index]
+
+
+def rankers(policies: "Sequence[Bot] | None") -> "list[Rank] | None":
+    """Each seat's `Rank` from its policy bot's ``rank_on_state``, or None when a seat's bot has none."""
+    if policies is None or not all(hasattr(bot, "rank_on_state") for bot in policies):
+        return None
+    return [bot.rank_on_state for bot in policies]  # type: ignore[attr-defined]
+
+
+OPPONENT_TOP_OPTION = Option(
+    "opponent_top", "int", 0, "with a rollout policy that ranks moves (a bot with rank_on_state: "
+    "Linkage's greedy): in rollouts every other seat plays a random one of the policy's K best "
+    "moves (ties at random) instead of the policy's own move, a model of good players who are not "
+    "the policy (0: the policy's move)", minimum=0)
+"""The search bots' opponent model of good players other than the policy (`TopChoice`)."""
+
+
+class TopChoice:
+    """A rollout policy bot for another seat: a random one of `bot`'s `k` best moves (by its
+    ``rank_on_state``, the legal moves shuffled first so ties come in random order), drawn with
+    the search's `below`. A search whose rollouts answer with the policy's one move values its
+    moves against exactly that player; against good players who choose otherwise (a stranger,
+    issue 28) a move that only beats the policy's reply is a trap."""
+
+    def __init__(self, bot: Bot, k: int, below: Below) -> None:
+        self.rank, self.k, self.below = bot.rank_on_state, k, below  # type: ignore[attr-defined]
+
+    def act_on_state(self, state: State, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        moves = list(legal)
+        shuffle(moves, self.below)
+        ranked = self.rank(state, moves)
+        return ranked[self.below(min(self.k, len(ranked)))]
+
+    def act(self, view, legal):  # never asked: a rollout reads the state (`state_policy`)
+        raise NotImplementedError("TopChoice plays rollouts on states only")
+
+
+VALUE_REWARD_OPTION = Option(
+    "reward", "str", "objective", "what a finished rollout is worth to each seat: the game's declared "
+    "objective (objective: its share of the win, or its rescaled score in a points game), or the "
+    "rollout policy's value of the finished game (value: a bot with value_on_state, as Linkage's "
+    "greedy, which grades a win by its margin)", choices=("objective", "value"))
+"""`mcts`'s reward: the game's objective, or the policy's value of the finished game (`FinalValue`)."""
+
+
+class FinalValue:
+    """A `Rollout` worth the policy's `value` of the finished game (each seat's, in [0, 1]) instead
+    of the game's objective; `rollout` plays the game on as before. A value graded by the margin
+    of a win keeps telling moves apart where the policy's rollouts win (or lose) nearly every time,
+    as when the rollouts' opponent is weaker than the real one: the search then prefers the move
+    that wins by more against its model, which leaves room for a stranger who plays otherwise."""
+
+    def __init__(self, rollout: Rollout, value: Callable[[State], Rewards]) -> None:
+        self.rollout, self.value = rollout, value
+
+    def __call__(self, origin: State, state: State) -> Rewards:
+        rewards = self.rollout(origin, state)  # plays `state` to its end, in place
+        return rewards if state.pending else self.value(state)
+
+
+class RankedTreeSearch(TreeSearch):
+    """An exact `TreeSearch` whose nodes expand their moves in each mover's ranking (`rank`),
+    best first, ties in random order: *progressive unpruning* (Chaslot et al., "Progressive
+    strategies for Monte-Carlo tree search", 2008). With progressive widening a node then
+    holds the k moves its mover's policy likes best rather than the policy's one move and k − 1
+    random ones, so at the mover's own nodes the search weighs several good candidates, and at
+    the opponent's it answers several good replies, not only the one its model would play (a
+    model of one opponent is what a stranger breaks: issue 28)."""
+
+    def __init__(self, *args, rank: Sequence[Rank], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.rank = rank
+
+    def _expand_exact(self, node: Node) -> Node:
+        """Add a child for the best-ranked untried action; the ranking is made at the node's
+        first expansion (its untried actions shuffled first, so ties come in random order)."""
+        untried = node.untried
+        if not node.children:
+            shuffle(untried, self.below)
+            state = node.state
+            ranked = self.rank[state.current_player](state, untried)  # type: ignore[union-attr]
+            untried[:] = ranked[::-1]  # the best last: pop() takes it
+        return self._add_exact_child(node, untried.pop())
 
 
 class PairedSamples:

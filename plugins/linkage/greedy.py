@@ -8,18 +8,26 @@ against pieces of other colours, taking from Fewer the cells where it would join
 Ties are broken with the bot's own seeded generator.
 
 `act` reads its view; `act_on_state` (for search rollouts) reads the board, the blocker and the
-sides straight off the state (all public) and runs the same choice, with the same draws.
+sides straight off the state (all public) and runs the same choice, with the same draws. For the
+`mcts` search it also ranks every legal move by those values (`rank_on_state`: the order in which
+`mcts:order=true` expands them) and values a finished game by its margin (`value_on_state`, for
+`mcts:reward=value`).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Sequence
 
 from meeple import Action, BotInfo, Game, Grid, Option, Options, Rng, State, View
 
 from .actions import FEWER, ChooseSide, Place, PlaceBlocker
 from .board import CENTRE
+from .state import MORE_WINS_AT
 
+#: Groups per unit of `value_on_state`'s logistic: a margin of one group more is worth less
+#: than the win itself, but still tells a wide win from a narrow one.
+MARGIN_SCALE = 1.0
 #: One colour group outweighs any number of dead cells one piece can make.
 GROUP_WEIGHT = 10
 #: More's bonus per neighbouring cell of another colour: a cell next to a group is where Fewer
@@ -48,6 +56,25 @@ class GreedyBot:
             return self._choose(legal)
         return self._best_placement(state.board, state.blocker, state.more, legal)  # type: ignore[arg-type]
 
+    def rank_on_state(self, state: State, legal: Sequence[Action]) -> list[Action]:
+        """`legal` best first by the same values `act_on_state` maximises (ties keep their order
+        in `legal`; no draw from the bot's generator): a search expands moves in this order
+        (`mcts:order=true`, `meeple_bots.search.RankedTreeSearch`)."""
+        if len(legal) == 1 or not isinstance(legal[0], Place):
+            first = self._choose(legal)
+            return [first, *[action for action in legal if action != first]]
+        values = self._values(state.board, state.blocker, state.more, legal)  # type: ignore[arg-type]
+        order = sorted(range(len(legal)), key=values.__getitem__, reverse=True)  # stable: ties in order
+        return [legal[index] for index in order]
+
+    def value_on_state(self, state: State) -> tuple[float, float]:
+        """Each seat's worth of the finished game `state`, in [0, 1], graded by the margin of the
+        result (for `mcts:reward=value`): More's is a logistic of the group count's distance from
+        the line between the sides (11.5 groups, rule 6), so the winner always gets more than 1/2,
+        and more the wider the margin (12 groups: 0.62, 14: 0.92); Fewer's is the rest."""
+        more = 1 / (1 + math.exp((MORE_WINS_AT - 0.5 - state.groups()) / MARGIN_SCALE))  # type: ignore[attr-defined]
+        return (more, 1 - more) if state.more == 0 else (1 - more, more)  # type: ignore[attr-defined]
+
     def _choose(self, legal: Sequence[Action]) -> Action:
         """A forced move, or a choice of the balanced variant's setup."""
         if len(legal) == 1:
@@ -63,6 +90,14 @@ class GreedyBot:
 
     def _best_placement(self, grid: Grid, blocker_cell: tuple[int, int], more: int,
                         legal: Sequence[Place]) -> Place:
+        values = self._values(grid, blocker_cell, more, legal)
+        best_value = max(values)
+        best = [action for action, value in zip(legal, values) if value == best_value]
+        return best[self.rng.below(len(best))]
+
+    def _values(self, grid: Grid, blocker_cell: tuple[int, int], more: int,
+                legal: Sequence[Place]) -> list[int]:
+        """Each placement's value for this bot's side (see the module doc), in the order of `legal`."""
         cells = grid.flat
         cols = grid.cols
         label = [-1] * len(cells)
@@ -81,8 +116,7 @@ class GreedyBot:
         # Per spot (two cells), whichever colour goes there: the dead cells it leaves and, per
         # colour, the groups of that colour it touches.
         spots: dict[tuple, tuple[int, dict]] = {}
-        best: list[Place] = []
-        best_value = None
+        values = []
         for action in legal:
             facts = spots.get(action.cells)
             if facts is None:
@@ -108,11 +142,8 @@ class GreedyBot:
             value = sign * (GROUP_WEIGHT * delta_groups - dead)
             if sign > 0:  # More packs pieces against other colours (see BESIDE_OTHER_COLOURS)
                 value += BESIDE_OTHER_COLOURS * (occupied - beside.get(action.colour, 0))
-            if best_value is None or value > best_value:
-                best, best_value = [action], value
-            elif value == best_value:
-                best.append(action)
-        return best[self.rng.below(len(best))]
+            values.append(value)
+        return values
 
 
 GREEDY = BotInfo(

@@ -5,6 +5,7 @@ import warnings
 
 import meeple_linkage.plugin
 from meeple import Registry
+from meeple_bots.search import RankedTreeSearch
 from meeple_linkage.game import Linkage
 from meeple_linkage.greedy import GreedyBot
 from meeple_linkage.narration import LinkageNarrator
@@ -50,5 +51,6 @@ def test_the_plugin_is_one_registration_and_uses_no_deprecated_hook():
 def test_a_bare_mcts_plays_the_strongest_setting_measured_in_linkage():
     registry = Registry.load()
     bot = registry.make_bot("mcts", Linkage(2), 1)
-    assert (bot.iterations, bot.tree.widening) == (200, 0.5) and bot.tree.prior is not None
+    assert (bot.iterations, bot.tree.widening) == (200, 0.3) and bot.tree.prior is not None
+    assert isinstance(bot.tree, RankedTreeSearch)  # order=true: expansion in greedy's ranking
     assert registry.make_bot("mcts:iterations=50", Linkage(2), 1).tree.widening == 0
