@@ -42,9 +42,11 @@ TABLES = {
 }
 
 #: The previous release's (0.1.0) default settings, per table, where today's differ: Linko's
-#: `ismcts` away from the Duel before the anchor (docs/figures.md, "the anchor").
+#: `ismcts` away from the Duel before the anchor, Linkage's `mcts` before ordered expansion
+#: (docs/figures.md, issue 28).
 PREVIOUS = {
     "linko": ("ismcts:rollout=greedy,iterations=300",),
+    "linkage": ("mcts:iterations=200,prior=true,widening=0.5",),
 }
 
 

@@ -135,7 +135,7 @@ def test_vs_sparring_json_reports_each_opponent_on_the_same_deals(tmp_path):
 def test_ladder_rates_every_shipped_setting_and_the_sparring_bot(tmp_path):
     out = tmp_path / "ladder.md"
     done = _script("ladder.py", "linkage", "--games", "2", "--skip", "ismcts", "--skip", "mcts",
-                   "--out", str(out), cwd=tmp_path)
+                   "--skip", "mcts:iterations=200,prior=true,widening=0.5", "--out", str(out), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     text = out.read_text()
     assert text.strip() == done.stdout.strip()
@@ -152,6 +152,7 @@ def test_the_ladder_rates_the_previous_releases_default_beside_todays_and_asked_
     assert "ismcts" in linko and "ismcts:rollout=greedy,iterations=300" in linko  # today's and 0.1.0's
     assert NAME in linko and "greedy:seed=5" in linko
     assert "mcts:iterations=50" not in linko  # mcts does not play a game of hidden cards
+    assert "mcts:iterations=200,prior=true,widening=0.5" in ladder.contestants(registry, "linkage", [], [])
     duel = ladder.contestants(registry, "duel", skip=[], settings=[])
     assert not any(":" in spec for spec in duel)  # the Duel's setting did not change
     skipped = ladder.contestants(registry, "linko", skip=["ismcts:rollout=greedy,iterations=300"], settings=[])
