@@ -107,9 +107,12 @@ class Sampler:
         pool = unseen_cards(game, template)
         if len(pool) != len(unknown):
             raise MeepleError(f"the view hides {len(unknown)} cards but {len(pool)} are unaccounted for")
-        position = {id(zone): index for index, (_, zone) in enumerate(template.zones())}
+        where = _where(template)
         self._template = template
-        self._runs = _runs([(position[id(zone)], slot) for zone, slot in unknown])
+        # (field, index or None, first slot, begin, end): the zone found by its field, not by
+        # listing every zone of each sample (`State.zones` names them all: a third of a clone)
+        self._runs = [(*where[key], start, begin, end)
+                      for key, start, begin, end in _runs([(id(zone), slot) for zone, slot in unknown])]
         self._pool = pool
         self._who = f"{game.spec.id}: " + ("the observer" if view.player is None else f"seat {view.player}")
         facts = [known.fact for known in view.facts]
@@ -153,10 +156,9 @@ class Sampler:
             rng.shuffle(pool)
         else:
             pool = self._counted.arrange(rng)
-        if pool:
-            zones = [zone for _, zone in state.zones()]
-            for index, start, begin, end in self._runs:  # the k-th card of the pool to the k-th slot
-                zones[index].set_slots(start, pool[begin:end])
+        for name, index, start, begin, end in self._runs:  # the k-th card of the pool to the k-th slot
+            zone = getattr(state, name) if index is None else getattr(state, name)[index]
+            zone.set_slots(start, pool[begin:end])
         return state
 
 
@@ -315,9 +317,22 @@ def _below(rng: Rng, n: int) -> int:
             return z
 
 
+def _where(state: "State") -> dict[int, tuple[str, int | None]]:
+    """Each zone of `state` by its id: the field holding it, and its index in that field's
+    zones (None: the field is the zone itself)."""
+    found: dict[int, tuple[str, int | None]] = {}
+    for info in game_fields(type(state)):
+        if info.kind is Kind.ZONE:
+            found[id(getattr(state, info.name))] = (info.name, None)
+        elif info.kind is Kind.ZONES:
+            for index, zone in enumerate(getattr(state, info.name)):
+                found[id(zone)] = (info.name, index)
+    return found
+
+
 def _runs(slots: list[tuple[int, int]]) -> list[tuple[int, int, int, int]]:
-    """The unknown slots `(zone index, slot)`, in order, as runs of consecutive slots of one zone:
-    `(zone index, first slot, begin, end)`, the run taking the pool's cards `begin:end`."""
+    """The unknown slots `(zone id, slot)`, in order, as runs of consecutive slots of one zone:
+    `(zone id, first slot, begin, end)`, the run taking the pool's cards `begin:end`."""
     runs: list[tuple[int, int, int, int]] = []
     for k, (index, slot) in enumerate(slots):
         if runs and runs[-1][0] == index and runs[-1][1] + (k - runs[-1][2]) == slot:
