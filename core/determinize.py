@@ -6,9 +6,11 @@ card of the deck is shuffled into the hidden slots (draw piles, other hands), si
 sample gets a fresh RNG from the caller's generator, so it cannot predict the real game's
 shuffles; its hidden cards are dealt by Python's generator (`random.Random`, its `shuffle` and
 `randrange`) seeded from one draw of the caller's: a search deals thousands of samples, and
-`Rng.shuffle` (SplitMix64 on Python ints) costs over twice as much a card. During a simultaneous decision the sample keeps the viewer's own pending choice (the
-view holds it) and no other seat's: those seats owe their choice again, so a search bot simulates
-them choosing and never reads a choice it could not see.
+`Rng.shuffle` (SplitMix64 on Python ints) costs over twice as much a card.
+
+During a simultaneous decision the sample keeps the viewer's own pending choice (the view holds
+it) and no other seat's: those seats owe their choice again, so a search bot simulates them
+choosing and never reads a choice it could not see.
 
 When the public flow says more about hidden cards than their zones do (a frame pushed only for a
 seat that can act on it), the game declares it as its `sample_condition` and the hidden cards are
