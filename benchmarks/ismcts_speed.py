@@ -40,13 +40,16 @@ def positions(registry: Registry, game_id: str, players: int | None, options: di
             if after.is_terminal:
                 break
             state = after
-        while len(state.legal_actions()) < 2:  # a forced move is answered without search
+        while state.pending and len(state.legal_actions()) < 2:  # a forced move is answered without search
             state.apply(state.legal_actions()[0])
-        found["middle"].append(state)
+        if state.pending:  # forced moves may end the game (Hearts' last tricks): no middle position then
+            found["middle"].append(state)
     return found
 
 
 def speed(registry: Registry, spec: BotSpec, states: list[State]) -> dict:
+    if not states:
+        return {"positions": 0}
     iterations = dict(spec.params).get("iterations", "1000")
     searched = seconds = cpu_seconds = 0.0
     for k, state in enumerate(states):
@@ -97,6 +100,9 @@ def main() -> None:
         return
     for where in ("first", "middle"):
         r = result[where]
+        if not r["positions"]:
+            print(f"{where:>6}: no position")
+            continue
         print(f"{where:>6}: {r['iterations_per_s']:7.0f} iterations/s ({r['iterations_per_cpu_s']:.0f} per CPU "
               f"second), {r['seconds_per_decision']:.3f} s per decision ({r['positions']} positions)")
 

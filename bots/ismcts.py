@@ -56,7 +56,8 @@ from meeple.search import RolloutHorizon, SearchAids
 
 from .parallel import WORKERS_OPTION, root_parallel
 from .policies import OPPONENT_MIX_OPTION, PRIOR_OPTION, ROLLOUT_OPTION, opponent_mix, rollout_policies
-from .search import ANCHOR_OPTION, NORMALIZE_OPTION, WIDENING_OPTIONS, Node, PlayOut, TreeSearch, fast_below
+from .search import (ANCHOR_OPTION, NORMALIZE_OPTION, WIDENING_OPTIONS, HiddenChoice, Node, PlayOut, TreeSearch,
+                     fast_below)
 
 OBJECTIVE = "objective"
 
@@ -121,6 +122,7 @@ class IsmctsBot:
             kept = self._kept_for(view)  # a forced move needs no search; a kept subtree follows it
             self._keep(kept.children.get(legal[0]) if kept is not None else None, view)
             return legal[0]
+        self._drop_kept_moves_not_in(legal, view)
         root = self.search(view)
         # for benchmarks and reports (a time budget may cut it; a kept subtree's visits don't count)
         self.last_iterations = root.visits - self.reused_visits
@@ -160,6 +162,16 @@ class IsmctsBot:
         """With `reuse`, keep `node` — the bot's move just made at `view` — for the next search."""
         if self.reuse and self.parallel is None:
             self.kept, self.kept_moves = node, view.moves + 1
+
+    def _drop_kept_moves_not_in(self, legal: Sequence[Action], view: View) -> None:
+        """Drop the kept subtree's moves that are not legal now. Its samples dealt what followed
+        the bot's last move at random, and the bot may since have seen otherwise (a card it drew
+        or was handed: a Go Fish ask answered): a move legal only in those samples would keep its
+        visits and could be chosen, an action the host does not offer."""
+        kept = self._kept_for(view)
+        if kept is not None:
+            kept.children = {key: child for key, child in kept.children.items()
+                             if isinstance(key, HiddenChoice) or key in legal}
 
     def _kept_for(self, view: View) -> Node | None:
         """The kept subtree, if `view` comes right after the bot's last move: no other seat has

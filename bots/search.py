@@ -397,13 +397,14 @@ class TreeSearch:
                 return child, True
             child.avails += 1
             return child, False
-        untried = []
+        untried, available = [], []  # the legal moves without a child; the children of the others
         for action in legal:
             child = children.get(action)
             if child is None:
                 untried.append(action)
             else:
                 child.avails += 1
+                available.append(child)
         if untried and (not self.widening or len(untried) == len(legal) or self.room(node)):
             if self.prior is not None and not children:  # a new node: the policy's move first
                 action = self.prior[mover](state, legal)
@@ -413,10 +414,7 @@ class TreeSearch:
             return child, True
         c = self._scaled_exploration()
         best, best_score = node, -math.inf
-        for action in legal:
-            child = children.get(action)
-            if child is None:
-                continue  # not expanded yet (progressive widening)
+        for child in available:  # in the order of `legal` (ties go to the first)
             visits = child.visits
             score = child.value / visits + c * math.sqrt(math.log(child.avails) / visits)
             if score > best_score:

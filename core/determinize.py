@@ -4,9 +4,13 @@ Generic over zones: visible zones are copied from the view, cards the viewer kno
 everyone, or to a set of seats that includes the viewer) stay where they are, and every remaining
 card of the deck is shuffled into the hidden slots (draw piles, other hands), sizes kept. The
 sample gets a fresh RNG from the caller's generator, so it cannot predict the real game's
-shuffles. During a simultaneous decision the sample keeps the viewer's own pending choice (the
-view holds it) and no other seat's: those seats owe their choice again, so a search bot simulates
-them choosing and never reads a choice it could not see.
+shuffles; its hidden cards are dealt by Python's generator (`random.Random`, its `shuffle` and
+`randrange`) seeded from one draw of the caller's: a search deals thousands of samples, and
+`Rng.shuffle` (SplitMix64 on Python ints) costs over twice as much a card.
+
+During a simultaneous decision the sample keeps the viewer's own pending choice (the view holds
+it) and no other seat's: those seats owe their choice again, so a search bot simulates them
+choosing and never reads a choice it could not see.
 
 When the public flow says more about hidden cards than their zones do (a frame pushed only for a
 seat that can act on it), the game declares it as its `sample_condition` and the hidden cards are
@@ -15,6 +19,7 @@ dealt again until the sample agrees: rejection, so every deal the view allows st
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from math import factorial
 from typing import TYPE_CHECKING, Any, Callable, Iterator
@@ -94,8 +99,9 @@ class Sampler:
 
     The view is read once: the state it shows, where its unknown cards go and which cards those
     are (the unseen pool). Each draw clones that state, gives it a fresh RNG from the caller's
-    generator, shuffles a copy of the pool with it and deals it into the unknown slots: the same
-    draws from `rng`, in the same order, as `sample_state`, so a search gets the same samples.
+    generator, shuffles a copy of the pool with a `random.Random` seeded from the next draw of
+    that generator and deals it into the unknown slots: the same draws from `rng`, in the same
+    order, as `sample_state`, so a search gets the same samples.
     A game's `sample_condition` is asked once per view; a draw failing its test is dealt again
     (clone, fresh RNG, shuffle, deal), and the first that passes is the sample. With no test (the
     common case: a seat searching the decision it owes) a draw costs what it always did.
@@ -107,9 +113,12 @@ class Sampler:
         pool = unseen_cards(game, template)
         if len(pool) != len(unknown):
             raise MeepleError(f"the view hides {len(unknown)} cards but {len(pool)} are unaccounted for")
-        position = {id(zone): index for index, (_, zone) in enumerate(template.zones())}
+        where = _where(template)
         self._template = template
-        self._runs = _runs([(position[id(zone)], slot) for zone, slot in unknown])
+        # (field, index or None, first slot, begin, end): the zone found by its field, not by
+        # listing every zone of each sample (`State.zones` names them all: a third of a clone)
+        self._runs = [(*where[key], start, begin, end)
+                      for key, start, begin, end in _runs([(id(zone), slot) for zone, slot in unknown])]
         self._pool = pool
         self._who = f"{game.spec.id}: " + ("the observer" if view.player is None else f"seat {view.player}")
         facts = [known.fact for known in view.facts]
@@ -148,15 +157,15 @@ class Sampler:
         """One draw: the view's state cloned, a fresh RNG, the shuffled pool dealt into its slots."""
         state = self._template.clone()
         state.rng = rng.spawn()
+        dealer = random.Random(rng.next64())
         if self._counted is None:
             pool = self._pool[:]
-            rng.shuffle(pool)
+            dealer.shuffle(pool)
         else:
-            pool = self._counted.arrange(rng)
-        if pool:
-            zones = [zone for _, zone in state.zones()]
-            for index, start, begin, end in self._runs:  # the k-th card of the pool to the k-th slot
-                zones[index].set_slots(start, pool[begin:end])
+            pool = self._counted.arrange(dealer)
+        for name, index, start, begin, end in self._runs:  # the k-th card of the pool to the k-th slot
+            zone = getattr(state, name) if index is None else getattr(state, name)[index]
+            zone.set_slots(start, pool[begin:end])
         return state
 
 
@@ -255,14 +264,14 @@ class CountedDeal:
         """The number of deals of kinds `i..` filling exactly `room` (every bound kept)."""
         return sum(ways for _, ways in self._splits(i, room))
 
-    def arrange(self, rng: Rng) -> list[Any]:
+    def arrange(self, rng: random.Random) -> list[Any]:
         """One deal, every deal that keeps the facts equally likely: the card for each unknown
         slot, in the sampler's slot order."""
         room = tuple(len(group) for group in self.groups)
         dealt: list[list[Any]] = [[] for _ in self.groups]
         for i, cards in enumerate(self.kinds):
             options = self._splits(i, room)
-            ticket = _below(rng, sum(ways for _, ways in options))
+            ticket = rng.randrange(sum(ways for _, ways in options))
             for split, ways in options:
                 ticket -= ways
                 if ticket < 0:
@@ -300,24 +309,22 @@ def _multinomial(n: int, parts: tuple[int, ...]) -> int:
     return result
 
 
-def _below(rng: Rng, n: int) -> int:
-    """A uniform integer in [0, n) for any n (`Rng.below` draws from 64 bits at most)."""
-    if n <= 1 << 64:
-        return rng.below(n)
-    bits = n.bit_length()
-    words = (bits + 63) // 64
-    while True:
-        z = 0
-        for _ in range(words):
-            z = (z << 64) | rng.next64()
-        z >>= words * 64 - bits
-        if z < n:
-            return z
+def _where(state: "State") -> dict[int, tuple[str, int | None]]:
+    """Each zone of `state` by its id: the field holding it, and its index in that field's
+    zones (None: the field is the zone itself)."""
+    found: dict[int, tuple[str, int | None]] = {}
+    for info in game_fields(type(state)):
+        if info.kind is Kind.ZONE:
+            found[id(getattr(state, info.name))] = (info.name, None)
+        elif info.kind is Kind.ZONES:
+            for index, zone in enumerate(getattr(state, info.name)):
+                found[id(zone)] = (info.name, index)
+    return found
 
 
 def _runs(slots: list[tuple[int, int]]) -> list[tuple[int, int, int, int]]:
-    """The unknown slots `(zone index, slot)`, in order, as runs of consecutive slots of one zone:
-    `(zone index, first slot, begin, end)`, the run taking the pool's cards `begin:end`."""
+    """The unknown slots `(zone id, slot)`, in order, as runs of consecutive slots of one zone:
+    `(zone id, first slot, begin, end)`, the run taking the pool's cards `begin:end`."""
     runs: list[tuple[int, int, int, int]] = []
     for k, (index, slot) in enumerate(slots):
         if runs and runs[-1][0] == index and runs[-1][1] + (k - runs[-1][2]) == slot:

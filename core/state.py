@@ -303,8 +303,11 @@ class State(PendingDecisions, metaclass=StateMeta):
         new = object.__new__(type(self))
         new.game, new.rng, new.pending, new.moves = self.game, self.rng.copy(), self.pending[:], self.moves
         new._legal, new._choices, new._facts = self._legal, self._choices, self._facts
-        for name, copy in _copiers(type(self)):
+        copied, shared = _clone_fields(type(self))
+        for name, copy in copied:
             setattr(new, name, copy(getattr(self, name)))
+        for name in shared:  # immutable values: the clone holds the same objects
+            setattr(new, name, getattr(self, name))
         return new
 
     def view(self, player: int | None) -> View:
@@ -367,12 +370,14 @@ def _copy_zones(zones: Sequence[Zone]) -> Any:
     return type(zones)([zone.copy() for zone in zones])
 
 
-#: How `State.clone` copies a field of each kind (immutable values are shared).
-_COPY = {Kind.ZONE: _copy_zone, Kind.ZONES: _copy_zones, Kind.LIST: list.copy, Kind.DICT: dict.copy,
-         Kind.VALUE: lambda value: value}
+#: How `State.clone` copies a field of each kind that it copies (values are shared, not copied).
+_COPY = {Kind.ZONE: _copy_zone, Kind.ZONES: _copy_zones, Kind.LIST: list.copy, Kind.DICT: dict.copy}
 
 
 @lru_cache(maxsize=None)
-def _copiers(cls: type) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
-    """Each game field of a state class with the function that copies it for a clone."""
-    return tuple((info.name, _COPY[info.kind]) for info in game_fields(cls))
+def _clone_fields(cls: type) -> tuple[tuple[tuple[str, Callable[[Any], Any]], ...], tuple[str, ...]]:
+    """The game fields of a state class that a clone copies, each with the function that copies
+    it, and those it shares (immutable values)."""
+    fields = game_fields(cls)
+    return (tuple((info.name, _COPY[info.kind]) for info in fields if info.kind is not Kind.VALUE),
+            tuple(info.name for info in fields if info.kind is Kind.VALUE))

@@ -187,13 +187,15 @@ def test_against_three_random_players_it_wins_most_linko_games():
         pytest.skip("linko is not installed")
     game = INSTALLED.create("linko", 4)
     wins = 0
-    for deal in range(4):
+    for deal in range(16):
         bots = [RandomBot(game, seat, {"seed": deal * 4 + seat}) for seat in range(4)]
         seat = deal % 4
         bots[seat] = ismcts(INSTALLED, game, seat, f"ismcts:iterations=40,seed={deal}")
         record, _ = play_game(game, bots, deal, ["random"] * 4)
         wins += seat in record.winners
-    assert wins >= 3  # chance is 1 in 4 per game
+    # chance is 1 in 4 per game: 8 wins of 16 by chance alone 2.7% of the time (3 of 4, as this
+    # test asked until its samples changed: 5.1%). It wins about 60% of such games (80 deals).
+    assert wins >= 8
 
 
 def test_score_rewards_rescale_final_scores_between_the_worst_and_the_best_seat():

@@ -204,3 +204,32 @@ def test_ismcts_takes_the_prior_option_with_its_rollout_policy():
     bot = REGISTRY.make_bot("ismcts:iterations=5,rollout=greedy,prior=true", LINKO, 0)
     assert bot.tree.prior is bot.tree.rollout.policies
     assert REGISTRY.make_bot("ismcts:iterations=5,rollout=greedy", LINKO, 0).tree.prior is None
+
+
+def test_a_kept_subtree_drops_the_moves_its_own_hidden_outcome_made_illegal():
+    """Go Fish: seat 0 asks seat 1 for 2s and gets both, completing its book of 2s, and asks
+    again. Its kept subtree was grown on samples where seat 1 held fewer 2s, so it holds asks for
+    2s that are no longer legal: the search goes on from it with the legal moves only (ismcts
+    once forfeited games choosing such an ask: docs/figures.md, "Go Fish: what the facts are
+    worth")."""
+    pytest.importorskip("meeple_gofish")
+    from meeple.testing import position
+    from meeple_gofish.actions import Ask
+    from meeple_gofish.cards import RANK_CHARS, SUIT_CHARS
+    from meeple_gofish.decisions import Turn
+
+    def cards(text):
+        return [RANK_CHARS.index(name[0]) * 4 + SUIT_CHARS.index(name[1]) for name in text.split()]
+
+    game = REGISTRY.create("gofish", 3, {"ranks": 4})
+    state = position(game, hands={0: cards("2C 2D 3C"), 1: cards("2H 2S 4C"), 2: cards("5C")},
+                     rest="pool", to_act=Turn(0))
+    bot = REGISTRY.make_bot("ismcts:iterations=200,seed=1", game, 0)
+    view, ask_for_twos = state.view(0), Ask(1, 0)
+    bot._keep(bot.search(view).children[ask_for_twos], view)  # as if the search had chosen it
+    state.apply(ask_for_twos)
+    legal = state.legal_actions()
+    assert state.current_player == 0 and not any(action.rank == 0 for action in legal)  # the book is down
+    assert any(key not in legal for key in bot.kept.children)  # the kept tree still asks for 2s
+    assert bot.act(state.view(0), legal) in legal
+    assert bot.reused_visits > 0 and all(key in legal for key in bot.kept.parent.children)

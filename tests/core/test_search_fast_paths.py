@@ -107,15 +107,18 @@ def _field_view(value, seat):
 
 
 def _dealt_slot_by_slot(game, view, rng):
-    """The sampler's deal written the plain way: the pool shuffled, then one `set_slot` per
-    unknown slot, the k-th card of the pool into the k-th slot `rebuild` returned."""
+    """The sampler's deal written the plain way: the pool shuffled (by Python's generator seeded
+    from the draw after the sample's RNG), then one `set_slot` per unknown slot, the k-th card of
+    the pool into the k-th slot `rebuild` returned."""
+    import random
+
     from meeple.determinize import rebuild, unseen_cards
 
     template, unknown = rebuild(game, view, Rng(0))
     pool = unseen_cards(game, template)
     state = template.clone()
     state.rng = rng.spawn()
-    rng.shuffle(pool)
+    random.Random(rng.next64()).shuffle(pool)
     position = {id(zone): index for index, (_, zone) in enumerate(template.zones())}
     zones = [zone for _, zone in state.zones()]
     for (zone, slot), card in zip(unknown, pool):
