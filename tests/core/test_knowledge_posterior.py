@@ -7,7 +7,7 @@ import pytest
 from asking_game import AskingGame, Turn
 
 from meeple import Hand, Pile, Rng, Visibility
-from meeple import determinize
+from meeple import counted_deal
 from meeple.determinize import sample_state
 from meeple.errors import MeepleError
 from meeple.knowledge import CardAbove, HoldsAtLeast, HoldsNone
@@ -92,12 +92,12 @@ def test_a_planted_sampler_with_the_wrong_odds_is_caught(monkeypatch):
     # Every split of a kind among the zones equally likely, whatever the number of deals it
     # leads to: the same outcomes as the exact sampler, in the wrong proportions.
     game, state = known_position()
-    splits = determinize.CountedDeal._splits
+    splits = counted_deal.CountedDeal._splits
 
     def uniform(self, i, room):
         return [(split, 1) for split, _ in splits(self, i, room)]
 
-    monkeypatch.setattr(determinize.CountedDeal, "_splits", uniform)
+    monkeypatch.setattr(counted_deal.CountedDeal, "_splits", uniform)
     with pytest.raises(AssertionError, match=r"samples of seat 0's view do not follow the exact posterior: chi-square"):
         check_posterior(game, state, 0, samples=3000)
 

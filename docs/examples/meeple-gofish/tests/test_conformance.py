@@ -8,7 +8,7 @@ from meeple.testing import check_game
 from meeple_gofish.game import GoFish
 
 # Five players play a 7-rank deck here: with the full deck, the sampler's count of the deals that
-# keep every fact (meeple.determinize.CountedDeal, 13 ranks over 5 hands and the pool) takes
+# keep every fact (meeple.counted_deal.CountedDeal, 13 ranks over 5 hands and the pool) takes
 # minutes for some views.
 CASES = {"2p": (2, {}), "3p": (3, {}), "4p": (4, {}), "5p_ranks7": (5, {"ranks": 7}),
          "3p_ranks4": (3, {"ranks": 4})}
