@@ -26,6 +26,10 @@ NOT_RUN = {
 #: Per script: command lines that are wrong before any game is played, each with words the
 #: script's one error line must hold (what was wrong, by name).
 BAD_INPUT: dict[str, list[tuple[list[str], str]]] = {
+    "greedy_instructions.py": [
+        (["linko", "--rev", "HEAD", "--games", "0"], "--games"),
+        (["linko", "--rev", "HEAD", "--games", "2", "--warm", "2"], "--warm (2) must be below --games (2)"),
+    ],
     "strength.py": [
         (["no_such_game", "--bot", "greedy", "--against", "greedy"], "unknown game 'no_such_game'"),
         (["linko", "-o", "no_such_option=1", "--bot", "greedy", "--against", "greedy"],

@@ -144,9 +144,18 @@ def ask(bot: "Bot", view: "View", legal: Sequence["Action"], seat: int, timeout:
         raise BotFailed(seat, who, f"raised {type(exc).__name__}: {exc}", exc) from None
     if interrupts is not None and interrupts.received:
         raise KeyboardInterrupt  # the bot caught the person's Ctrl-C; it still counts
-    if action not in legal:
+    if not _among(action, legal):
         raise BotFailed(seat, who, f"chose an illegal action: {action!r}")
     return action
+
+
+def _among(action: "Action", legal: Sequence["Action"]) -> bool:
+    """Whether `action` is one of `legal`: a bot hands back one of those very objects, found by
+    identity (no `==` between actions on the way), else an equal one."""
+    for candidate in legal:
+        if candidate is action:
+            return True
+    return action in legal
 
 
 __all__ = ["BotFailed", "HostInterrupts", "MoveTimeout", "ask", "ask_bot"]

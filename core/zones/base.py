@@ -54,7 +54,7 @@ class Zone(ABC):
     it calls `_changed` first.
     """
 
-    __slots__ = ("visibility", "owner", "_seen", "_unseen")
+    __slots__ = ("visibility", "owner", "_views", "_seen", "_unseen")
     #: The zone's tag in JSON (`{"zone": kind, ...}`); unique among zone classes.
     kind: ClassVar[str]
     #: The class of its views (what `view` returns).
@@ -73,8 +73,9 @@ class Zone(ABC):
             raise ValueError(f"a {type(self).__name__} visible to its owner needs an owner seat")
         self.visibility = visibility
         self.owner = owner
-        self._seen: Any = None  # the cached view of those who see the cards
-        self._unseen: Any = None  # the cached view of those who do not
+        self._views: dict[int | None, Any] = {}  # the views handed out since the last change, by viewer
+        self._seen: Any = None  # the view of those who see the cards (one for them all)
+        self._unseen: Any = None  # the view of those who do not (one for them all, as a rule)
 
     def visible_to(self, player: int | None) -> bool:
         """Whether `player` sees the cards (None is the omniscient observer).
@@ -87,27 +88,35 @@ class Zone(ABC):
 
     def view(self, player: int | None) -> Any:
         """A frozen snapshot of what `player` sees of this zone (cached until the zone changes)."""
-        if self.visible_to(player):
-            if self._seen is None:
-                self._seen = self.make_view(True)
-            return self._seen
-        return self._unseen_view(player)
+        view = self._views.get(player)
+        if view is None:  # the viewer's first view since the zone changed
+            if self.visible_to(player):
+                if self._seen is None:
+                    self._seen = self.make_view(True)
+                view = self._seen
+            else:
+                view = self._unseen_view(player)
+            self._views[player] = view
+        return view
 
     def _unseen_view(self, player: int | None) -> Any:
-        """The (cached) view of `player`, who does not see the cards: one for every such seat,
-        unless a zone shows different seats different things (a hand's partly known cards)."""
+        """The view of `player`, who does not see the cards: one for every such seat, unless a
+        zone shows different seats different things (a hand's partly known cards)."""
         if self._unseen is None:
             self._unseen = self.make_view(False)
         return self._unseen
 
     def _changed(self) -> None:
         """Forget the cached views: called first by every method that changes the zone."""
+        self._views = {}
         self._seen = self._unseen = None
 
     def _copy_head(self, clone: "Zone") -> None:
-        """Set the base's slots of a copy made with `cls.__new__` (views are frozen: shared)."""
+        """Set the base's slots of a copy made with `cls.__new__`. The copy shares the cached
+        views (frozen) and their dict: until either zone changes (and drops its dict), a view
+        either one adds shows both."""
         clone.visibility, clone.owner = self.visibility, self.owner
-        clone._seen, clone._unseen = self._seen, self._unseen
+        clone._views, clone._seen, clone._unseen = self._views, self._seen, self._unseen
 
     # -- what every zone writes -----------------------------------------------------------------
 

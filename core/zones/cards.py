@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any, Iterable, Iterator
 
 from attrs import frozen
@@ -366,16 +367,11 @@ class Hand(CardRow):
         return [i for i, k in enumerate(self._known) if k is False or (k is not True and player not in k)]
 
     def _unseen_view(self, player: int | None) -> HandView:
-        """A hand holding cards known to only some seats builds one view per seat that does not
-        see it (each sees the cards it knows)."""
-        if self._unseen is None:  # the first view of a viewer who does not see the hand
-            partly_known = any(type(flag) is frozenset for flag in self._known)
-            self._unseen = {} if partly_known else self.make_view(False)
-        if type(self._unseen) is dict:  # one view per seat
-            if player not in self._unseen:
-                self._unseen[player] = self.make_view(False, player)
-            return self._unseen[player]
-        return self._unseen
+        """A hand holding cards known to only some seats shows each seat that does not see it
+        the cards it knows: a view of its own (cached by `view`, per viewer)."""
+        if frozenset in map(type, self._known):  # a card known to some seats
+            return self.make_view(False, player)
+        return super()._unseen_view(player)
 
     def make_view(self, visible: bool, player: int | None = None) -> HandView:
         """The view of a seer (`visible`), or of `player` who does not see the hand."""
@@ -384,6 +380,12 @@ class Hand(CardRow):
         flags = self._known
         if not any(flags):  # no card known beyond those who see the hand (the common case)
             return HandView(len(cards), ordered, shown, (), ())
+        if frozenset not in map(type, flags):  # known to everyone or to nobody else: no `known_to`
+            if ordered:
+                known = tuple([(position, card) for position, card in enumerate(cards) if flags[position]])
+            else:
+                known = tuple(sorted(compress(cards, flags)))
+            return HandView(len(cards), ordered, shown, known, ())
         # Known to everyone; known to some seats (and shown to this viewer, with those seats).
         if ordered:
             known = [(position, card) for position, (card, flag) in enumerate(zip(cards, flags)) if flag is True]
