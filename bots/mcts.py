@@ -95,14 +95,14 @@ class MctsBot:
         value = getattr(policies[0], "value_on_state", None) if policies else None
         if value is None:
             raise BotError("mcts: reward=value needs a rollout policy that values finished games (a bot "
-                           "with value_on_state, such as Linkage's greedy)")
+                           "with value_on_state)")
         return value
 
     def _top_choices(self, policies: "list | None", k: int, below) -> list:
         """With ``opponent_top=K``: the other seats' rollout policies play one of their K best moves."""
         if rankers(policies) is None:
             raise BotError("mcts: opponent_top needs a rollout policy that ranks moves (a bot with "
-                           "rank_on_state, such as Linkage's greedy)")
+                           "rank_on_state)")
         return [bot if seat == self.seat else TopChoice(bot, k, below) for seat, bot in enumerate(policies)]  # type: ignore[arg-type]
 
     def _ranks(self, policies: "list | None") -> list:
@@ -111,8 +111,7 @@ class MctsBot:
             raise BotError(f"mcts: order applies to exact search and {self.game.spec.title} has chance")
         ranks = rankers(policies)
         if ranks is None:
-            raise BotError("mcts: order needs a rollout policy that ranks moves (a bot with rank_on_state, "
-                           "such as Linkage's greedy)")
+            raise BotError("mcts: order needs a rollout policy that ranks moves (a bot with rank_on_state)")
         return ranks
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:

@@ -427,8 +427,8 @@ Rank = Callable[[State, Sequence[Action]], Sequence[Action]]
 `rank_on_state`; ties in the order of `legal`)."""
 
 ORDER_OPTION = Option(
-    "order", "bool", False, "with a rollout policy that ranks moves (a bot with rank_on_state: "
-    "Linkage's greedy): each node expands its moves best first in the policy's order, ties at "
+    "order", "bool", False, "with a rollout policy that ranks moves (a bot with rank_on_state): "
+    "each node expands its moves best first in the policy's order, ties at "
     "random, instead of the policy's move and then random ones, so progressive widening searches "
     "the few moves the policy likes best for either side (exact search: games without chance)")
 """The search bots' ordered expansion (`RankedTreeSearch`)."""
@@ -450,8 +450,8 @@ def rankers(policies: "Sequence[Bot] | None") -> "list[Rank] | None":
 
 
 OPPONENT_TOP_OPTION = Option(
-    "opponent_top", "int", 0, "with a rollout policy that ranks moves (a bot with rank_on_state: "
-    "Linkage's greedy): in rollouts every other seat plays a random one of the policy's K best "
+    "opponent_top", "int", 0, "with a rollout policy that ranks moves (a bot with rank_on_state): "
+    "in rollouts every other seat plays a random one of the policy's K best "
     "moves (ties at random) instead of the policy's own move, a model of good players who are not "
     "the policy (0: the policy's move)", minimum=0)
 """The search bots' opponent model of good players other than the policy (`TopChoice`)."""
@@ -482,8 +482,8 @@ class TopChoice:
 VALUE_REWARD_OPTION = Option(
     "reward", "str", "objective", "what a finished rollout is worth to each seat: the game's declared "
     "objective (objective: its share of the win, or its rescaled score in a points game), or the "
-    "rollout policy's value of the finished game (value: a bot with value_on_state, as Linkage's "
-    "greedy, which grades a win by its margin)", choices=("objective", "value"))
+    "rollout policy's value of the finished game (value: a bot with value_on_state, which may "
+    "grade a win by its margin)", choices=("objective", "value"))
 """`mcts`'s reward: the game's objective, or the policy's value of the finished game (`FinalValue`)."""
 
 

@@ -13,6 +13,7 @@ from .view import View
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import State
     from .spec import GameSpec
 
 
@@ -30,11 +31,22 @@ class Bot(Protocol):
     has it, at every rollout step instead of building a view there (most of a greedy rollout's
     cost); `act` stays the method hosts call. `meeple.testing.check_act_on_state` checks both
     promises on many random states of a game.
+
+    **Optional: `reads_view = False`.** A bot that chooses without looking at its view (the
+    `random` bot) says so with this class attribute; hosts then pass `None` for the view instead
+    of building one (`view_for`), which is most of the cost of a cheap bot's decision.
     """
 
     def act(self, view: View, legal: Sequence[Action]) -> Action:
-        """Choose one of `legal` (never empty) for the decision described by `view`."""
+        """Choose one of `legal` (never empty) for the decision described by `view` (None for a
+        bot that declares `reads_view = False`)."""
         ...
+
+
+def view_for(bot: Bot, state: "State", seat: int) -> "View | None":
+    """The view a host hands `bot` for `seat`: `state.view(seat)`, or None when the bot declares
+    that it reads none (`reads_view = False`)."""
+    return state.view(seat) if getattr(bot, "reads_view", True) else None
 
 
 BotFactory = Callable[["Game", int, Options], Bot]

@@ -24,7 +24,7 @@ from operator import indexOf
 from typing import Callable, Protocol, Sequence
 
 from .actions import Action
-from .bots import Bot
+from .bots import Bot, view_for
 from .errors import MeepleError
 from .game import Game
 from .hosting.bots import BotFailed, HostInterrupts, ask
@@ -80,7 +80,8 @@ def _play(game: Game, bots: Sequence[Bot], state: State, actions: list[Action], 
         if monitor is not None:
             monitor.thinking(seat, None if move_timeout is None else time.monotonic() + move_timeout)
         try:
-            action = ask(bots[seat], state.view(seat), legal, seat, move_timeout, f"bot {seat_names[seat]}", interrupts)
+            action = ask(bots[seat], view_for(bots[seat], state, seat), legal, seat, move_timeout,
+                         f"bot {seat_names[seat]}", interrupts)
         except BotFailed as exc:
             forfeit = Forfeit(seat, str(exc))
             break

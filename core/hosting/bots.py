@@ -60,7 +60,6 @@ def _ask_interrupting(bot: "Bot", view: "View", legal: Sequence["Action"], timeo
 
 def _ask_in_thread(bot: "Bot", view: "View", legal: Sequence["Action"], seat: int, timeout: float) -> "Action":
     """Off the main thread no signal can reach the bot: stop waiting for it (it runs on)."""
-    view.fields  # build the (lazy) view here: the bot's thread may read it after the state moved on
     box: dict[str, object] = {}
 
     def run() -> None:

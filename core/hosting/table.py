@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Mapping, Sequence
 
+from ..bots import view_for
 from ..errors import IllegalAction, MeepleError
 from ..records import Forfeit
 from ..seeds import fresh_secret
@@ -116,8 +117,9 @@ class Table:
         seat = self.bot_owing()
         if seat is None:
             raise IllegalAction("no bot has a decision to make now")
-        action = ask(self.bots[seat], self.state.view(seat), self.state.legal_actions(seat), seat,
-                     self.move_timeout, f"seat {seat} ({self.session.seats[seat]})", self.interrupts)
+        bot = self.bots[seat]
+        action = ask(bot, view_for(bot, self.state, seat), self.state.legal_actions(seat), seat, self.move_timeout,
+                     f"seat {seat} ({self.session.seats[seat]})", self.interrupts)
         return self._apply(seat, action, list(viewers))
 
     def play_bots(self, viewers: Iterable[Hashable]) -> Told:

@@ -249,3 +249,32 @@ def test_mcts_refuses_simultaneous_games():
 
     reason = requires(Pennies.spec)
     assert reason is not None and "simultaneous" in reason and "ismcts" in reason
+
+
+def test_a_bot_that_reads_no_view_is_handed_none_and_every_other_bot_its_own_view():
+    """Hosts build a view only for a bot that reads one: `random` declares `reads_view = False`."""
+    from meeple.bots import view_for
+    from meeple.runner import play_game
+
+    from meeple import Registry
+
+    registry = Registry.load()
+    game = registry.create("linko", 4)
+    handed = []
+
+    class Recording:
+        def __init__(self, bot):
+            self.bot, self.reads_view = bot, getattr(bot, "reads_view", True)
+
+        def act(self, view, legal):
+            handed.append(view)
+            return self.bot.act(view, legal)
+
+    bots = [Recording(registry.make_bot("random", game, seat)) for seat in range(3)]
+    bots.append(Recording(registry.make_bot("greedy", game, 3)))
+    record, state = play_game(game, bots, 7, ["random"] * 3 + ["greedy"])
+    assert record.forfeit is None and state.is_terminal
+    assert any(view is None for view in handed)
+    assert all(view is None or view.player == 3 for view in handed)
+    assert sum(view is not None for view in handed) > 0
+    assert view_for(bots[0].bot, state, 0) is None and view_for(bots[3].bot, state, 3).player == 3
