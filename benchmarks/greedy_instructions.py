@@ -23,11 +23,10 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-from compare_commits import REPO, link_packages
-from instructions_per_decision import CALLGRIND, WORKTREE, check_out
+from compare_commits import link_packages
+from instructions_per_decision import CALLGRIND, WORKTREE, each_revision, print_ratios
 from script_args import positive_int
 
 LOOP = """
@@ -90,19 +89,12 @@ def main() -> None:
     if args.warm >= args.games:
         parser.error(f"--warm ({args.warm}) must be below --games ({args.games})")
     counted: list[float] = []
-    with tempfile.TemporaryDirectory(prefix="meeple-greedy-instructions-") as temp:
-        for rev in args.rev:
-            tree, links = Path(temp) / "tree", Path(temp) / "packages"
-            try:
-                measured = check_out(rev, tree)
-                per, decisions = per_decision(tree, links, args.game, args.players, args.games, args.warm)
-            finally:
-                subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(tree)], check=True)
-            print(f"{measured}: {per:,.0f} instructions per greedy decision ({decisions} decisions of games "
-                  f"{args.warm + 1}-{args.games}; {args.game} {args.players or 'default'}p)", flush=True)
-            counted.append(per)
-    if len(counted) > 1:  # the first revision against each later one: how many times fewer
-        print("ratio (first / later): " + ", ".join(f"{counted[0] / per:.2f}x" for per in counted[1:]))
+    for measured, tree, links in each_revision(args.rev, "meeple-greedy-instructions-"):
+        per, decisions = per_decision(tree, links, args.game, args.players, args.games, args.warm)
+        print(f"{measured}: {per:,.0f} instructions per greedy decision ({decisions} decisions of games "
+              f"{args.warm + 1}-{args.games}; {args.game} {args.players or 'default'}p)", flush=True)
+        counted.append(per)
+    print_ratios(counted)
 
 
 if __name__ == "__main__":

@@ -105,6 +105,24 @@ def uncommitted(paths: list[str]) -> list[str]:
     return sorted(name for name in set(changed) if (REPO / name).is_file())
 
 
+def each_revision(revs: list[str], prefix: str):
+    """Each of `revs` checked out in turn into a temporary worktree: yields `(what was measured,
+    tree, links)` (`links`: a folder for `link_packages`), and removes the worktree after."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as temp:
+        for rev in revs:
+            tree, links = Path(temp) / "tree", Path(temp) / "packages"
+            try:
+                yield check_out(rev, tree), tree, links
+            finally:
+                subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(tree)], check=True)
+
+
+def print_ratios(counted: list[float]) -> None:
+    """The first revision's count against each later one's: how many times fewer."""
+    if len(counted) > 1:
+        print("ratio (first / later): " + ", ".join(f"{counted[0] / per:.2f}x" for per in counted[1:]))
+
+
 def check_out(rev: str, into: Path) -> str:
     """Put the tree of `rev` into `into` (a detached git worktree); returns what was measured.
 
@@ -159,22 +177,15 @@ def main() -> None:
     args = parser.parse_args()
     loop_args = [args.game, str(args.players)]
     counted: list[float] = []
-    with tempfile.TemporaryDirectory(prefix="meeple-instructions-") as temp:
-        for rev in args.rev:
-            worktree, links = Path(temp) / "tree", Path(temp) / "packages"
-            try:
-                measured_tree = check_out(rev, worktree)
-                per, measured, warm = per_decision(worktree, links, loop_args, args.games, args.option, args.search,
-                                                   args.views)
-            finally:
-                subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(worktree)], check=True)
-            unit = f"iteration of {args.search}" if args.search else "decision"
-            print(f"{measured_tree}: {per:,.0f} instructions per {unit} ({measured} {unit.split()[0]}s after "
-                  f"the first {warm}; {args.game} {args.players}p {' '.join(args.option)}"
-                  f"{' with views' if args.views else ''})", flush=True)
-            counted.append(per)
-    if len(counted) > 1:  # the first revision against each later one: how many times fewer
-        print("ratio (first / later): " + ", ".join(f"{counted[0] / per:.2f}x" for per in counted[1:]))
+    for measured_tree, worktree, links in each_revision(args.rev, "meeple-instructions-"):
+        per, measured, warm = per_decision(worktree, links, loop_args, args.games, args.option, args.search,
+                                           args.views)
+        unit = f"iteration of {args.search}" if args.search else "decision"
+        print(f"{measured_tree}: {per:,.0f} instructions per {unit} ({measured} {unit.split()[0]}s after "
+              f"the first {warm}; {args.game} {args.players}p {' '.join(args.option)}"
+              f"{' with views' if args.views else ''})", flush=True)
+        counted.append(per)
+    print_ratios(counted)
 
 if __name__ == "__main__":
     main()
