@@ -23,7 +23,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ..bots import BotSpec
+from ..bots import BotSpec, view_for
 from ..errors import MeepleError
 from ..hosting import BotFailed, ask
 from ..seeds import derive
@@ -136,9 +136,9 @@ class BotSeats:
                 self._sync(match)  # several processes: the bot is asked about the current state
                 if match.finished or seat not in match.state.owing():
                     return
-                view, legal = match.state.view(seat), match.state.legal_actions(seat)
-                view.fields  # built under the lock: the bot's thread reads it while others move
                 bot = self._bot(match, seat)
+                # built under the lock (views are plain values): the bot's thread reads it while others move
+                view, legal = view_for(bot, match.state, seat), match.state.legal_actions(seat)
             who = f"bot {match.seats[seat]}"
             timeout = None if self.isolate_bots else self.bot_timeout  # an isolated bot is killed at its time
 
